@@ -1,0 +1,60 @@
+#pragma once
+// A storage hierarchy with spatial fan-out and compute: levels[0] is the outermost (DRAM), the last
+// level feeds the MACs. Instances count every copy of a level in the whole accelerator, so the
+// fan-out below level i is instances(i + 1) / instances(i) (the compute counts as level N).
+#include "arch/energy_table.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sparsemap {
+
+struct StorageLevel {
+    std::string name;
+    std::string technology = "SRAM"; // DRAM, SRAM or regfile: informational, shown in the GUI
+    std::int64_t instances = 1;      // in the whole accelerator
+    std::int64_t meshX = 0;          // columns of the instance grid (0: a square-ish default)
+    std::int64_t capacityBits = 0;   // data capacity per instance; 0 = unbounded (DRAM)
+    // Metadata capacity per instance; 0 = metadata shares the data capacity (SparseMap's PE buffer
+    // and GLB), > 0 = a separate metadata store (as in Sparseloop's SRAM_MD class).
+    std::int64_t metadataCapacityBits = 0;
+    int wordBits = 8;         // bits per data word
+    int metadataWordBits = 8; // bits per metadata word
+    int blockSize = 1;        // words per physical access
+    double readBandwidth = 0;  // words per cycle per instance; 0 = unlimited
+    double writeBandwidth = 0; // words per cycle per instance; 0 = unlimited
+    EnergyTable energy;
+
+    bool unbounded() const { return capacityBits == 0; }
+    std::int64_t capacityWords() const { return wordBits > 0 ? capacityBits / wordBits : 0; }
+    bool operator==(const StorageLevel&) const = default;
+};
+
+struct ComputeUnit {
+    std::string name = "MAC";
+    std::int64_t instances = 1; // MACs in the whole accelerator
+    std::int64_t meshX = 0;
+    int wordBits = 8;
+    EnergyTable energy;
+    bool operator==(const ComputeUnit&) const = default;
+};
+
+struct Architecture {
+    std::string name;
+    double clockGHz = 1.0;
+    std::vector<StorageLevel> levels; // outer to inner
+    ComputeUnit compute;
+
+    int levelCount() const { return static_cast<int>(levels.size()); }
+    int levelIndex(const std::string& name) const; // -1 if absent
+    // Child instances per instance of level `level` (the compute below the last level).
+    std::int64_t fanout(int level) const;
+    bool operator==(const Architecture&) const = default;
+};
+
+// Semantic checks: at least two levels, positive sizes and word bits, instances that divide evenly,
+// a bounded capacity for every level but the outermost, non-negative bandwidths and energies.
+std::vector<std::string> architectureProblems(const Architecture& arch);
+
+} // namespace sparsemap

@@ -1,0 +1,60 @@
+#include "genome/cantor.hpp"
+
+#include "util/error.hpp"
+
+namespace sparsemap {
+
+std::int64_t factorial(int n)
+{
+    std::int64_t f = 1;
+    for (int i = 2; i <= n; ++i)
+        f *= i;
+    return f;
+}
+
+std::int64_t cantorEncode(std::span<const int> order)
+{
+    const int d = static_cast<int>(order.size());
+    if (d > 20)
+        throw InputError("loop orders of more than 20 dimensions cannot be Cantor-encoded");
+    std::vector<bool> used(d, false);
+    std::int64_t code = 1;
+    for (int i = 0; i < d; ++i) {
+        const int dim = order[i];
+        if (dim < 0 || dim >= d || used[dim])
+            throw InputError("loop order is not a permutation of the workload's dimensions");
+        int rank = 0; // 0-based rank among the unused dims
+        for (int j = 0; j < dim; ++j)
+            if (!used[j])
+                ++rank;
+        used[dim] = true;
+        code += rank * factorial(d - 1 - i);
+    }
+    return code;
+}
+
+std::vector<int> cantorDecode(std::int64_t code, int dimCount)
+{
+    if (dimCount < 0 || dimCount > 20)
+        throw GenomeError("loop orders need between 0 and 20 dimensions");
+    const std::int64_t count = factorial(dimCount);
+    if (code < 1 || code > count)
+        throw GenomeError("permutation code " + std::to_string(code) + " is outside [1, " +
+                          std::to_string(count) + "]");
+    std::vector<int> unused(dimCount);
+    for (int i = 0; i < dimCount; ++i)
+        unused[i] = i;
+    std::vector<int> order;
+    order.reserve(dimCount);
+    std::int64_t rest = code - 1;
+    for (int i = 0; i < dimCount; ++i) {
+        const std::int64_t weight = factorial(dimCount - 1 - i);
+        const auto rank = static_cast<std::size_t>(rest / weight);
+        rest %= weight;
+        order.push_back(unused[rank]);
+        unused.erase(unused.begin() + static_cast<std::ptrdiff_t>(rank));
+    }
+    return order;
+}
+
+} // namespace sparsemap

@@ -1,0 +1,19 @@
+#pragma once
+// Cantor (Lehmer) code of a loop order, paper formula (1):
+//   code = sum_{i=1..D} (a_i - 1) * (D - i)! + 1,
+// a_i = 1-based rank of the i-th dim (outer to inner) among the dims not yet used, dims ranked by
+// their workload order. Code 1 is the workload's own order; neighbouring codes differ in the inner
+// loops first, so small gene steps are small changes of the mapping.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace sparsemap {
+
+std::int64_t factorial(int n);
+// `order` must be a permutation of 0..D-1 (D <= 20); throws InputError otherwise.
+std::int64_t cantorEncode(std::span<const int> order);
+// `code` in [1, D!]; throws GenomeError otherwise.
+std::vector<int> cantorDecode(std::int64_t code, int dimCount);
+
+} // namespace sparsemap

@@ -1,0 +1,206 @@
+#include "genome/genome_codec.hpp"
+
+#include "genome/cantor.hpp"
+#include "genome/sg_gene.hpp"
+#include "sparse/tensor_ranks.hpp"
+#include "util/error.hpp"
+
+#include <map>
+
+namespace sparsemap {
+
+std::vector<std::vector<TensorFormat>> decodeFormats(const GenomeLayout& layout, const Mapping& mapping,
+                                                     std::span<const int> genome)
+{
+    const Workload& w = layout.workload();
+    const int levels = layout.architecture().levelCount();
+    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
+    std::vector<std::vector<TensorFormat>> formats(levels,
+                                                   std::vector<TensorFormat>(w.tensors.size()));
+    for (int which = 0; which < 3; ++which) {
+        const int tensor = layout.formatTensor(which);
+        const int base = layout.segment(segments[which]).begin;
+        for (int s = 0; s < levels; ++s) {
+            auto ranks = tensorRanks(w, mapping, tensor, s);
+            const int n = static_cast<int>(ranks.size());
+            for (int i = 0; i < n; ++i) {
+                const int fromInner = n - 1 - i;
+                ranks[i].format = fromInner < kFormatGenesPerTensor
+                                      ? static_cast<RankFormat>(genome[base + kFormatGenesPerTensor - 1 - fromInner])
+                                      : RankFormat::UOP;
+            }
+            formats[s][tensor].ranks = std::move(ranks);
+        }
+    }
+    return formats;
+}
+
+Design decodeGenome(const GenomeLayout& layout, std::span<const int> genome)
+{
+    layout.validate(genome);
+    const Workload& w = layout.workload();
+    const int dimCount = static_cast<int>(w.dims.size());
+    Design design;
+    design.mapping = trivialMapping(layout.architecture(), w);
+    auto& levels = design.mapping.levels;
+
+    const auto perm = layout.segment(GeneSegment::Permutation);
+    for (int i = perm.begin; i < perm.end; ++i)
+        levels[layout.gene(i).mappingLevel].order = cantorDecode(genome[i], dimCount);
+
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i) {
+        const auto& g = layout.gene(i);
+        levels[genome[i] - 1].bounds[g.dim] *= g.factor;
+    }
+
+    design.sparse.formats = decodeFormats(layout, design.mapping, genome);
+
+    const auto sg = layout.segment(GeneSegment::SkipGate);
+    for (int i = sg.begin; i < sg.end; ++i)
+        design.sparse.sites.push_back(
+            SgSite{layout.gene(i).site, sgActionsFromGene(genome[i], layout.tensorP(), layout.tensorQ())});
+    return design;
+}
+
+namespace {
+
+[[noreturn]] void notExpressible(const std::string& why)
+{
+    throw InputError("the design cannot be written as a SparseMap genome: " + why);
+}
+
+void encodeMapping(const GenomeLayout& layout, const Mapping& mapping, Genome& genome)
+{
+    const Workload& w = layout.workload();
+    const auto& slots = layout.mappingLevels();
+    const int dimCount = static_cast<int>(w.dims.size());
+    if (mapping.levelCount() != static_cast<int>(slots.size()))
+        notExpressible("it has " + std::to_string(mapping.levelCount()) + " mapping levels; the template has " +
+                       std::to_string(slots.size()));
+    for (int l = 0; l < mapping.levelCount(); ++l) {
+        const auto& level = mapping.levels[l];
+        if (level.storageLevel != slots[l].storageLevel || level.kind != slots[l].kind)
+            notExpressible("mapping level " + std::to_string(l + 1) + " is not " + slots[l].name);
+        if (static_cast<int>(level.bounds.size()) != dimCount || static_cast<int>(level.order.size()) != dimCount)
+            notExpressible("mapping level " + slots[l].name + " does not have one loop per dimension");
+    }
+
+    const auto perm = layout.segment(GeneSegment::Permutation);
+    for (int i = perm.begin; i < perm.end; ++i)
+        genome[i] = static_cast<int>(cantorEncode(mapping.levels[layout.gene(i).mappingLevel].order));
+
+    // For every dim: the multiset of prime factors each level's bound needs, handed out to the
+    // ascending factor genes level by level (outer levels first) - the canonical genome.
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    for (int d = 0; d < dimCount; ++d) {
+        std::map<std::int64_t, std::vector<int>> levelsForPrime; // prime -> levels (1-based), in order
+        for (int l = 0; l < mapping.levelCount(); ++l) {
+            const std::int64_t bound = mapping.levels[l].bounds[d];
+            if (bound < 1)
+                notExpressible("bound of " + w.dims[d].name + " at " + slots[l].name + " is not positive");
+            for (auto p : primeFactors(bound))
+                levelsForPrime[p].push_back(l + 1);
+        }
+        std::map<std::int64_t, std::size_t> used;
+        for (int i = tiling.begin; i < tiling.end; ++i) {
+            const auto& g = layout.gene(i);
+            if (g.dim != d)
+                continue;
+            auto& list = levelsForPrime[g.factor];
+            auto& next = used[g.factor];
+            if (next >= list.size())
+                notExpressible("the bounds of " + w.dims[d].name + " multiply to " +
+                               std::to_string(mapping.product(d)) + ", not its padded size " +
+                               std::to_string(layout.paddedSize(d)));
+            genome[i] = list[next++];
+        }
+        for (const auto& [prime, list] : levelsForPrime)
+            if (used[prime] != list.size())
+                notExpressible("the bounds of " + w.dims[d].name + " multiply to " +
+                               std::to_string(mapping.product(d)) + ", not its padded size " +
+                               std::to_string(layout.paddedSize(d)));
+    }
+}
+
+void encodeFormats(const GenomeLayout& layout, const Design& design, Genome& genome)
+{
+    const Workload& w = layout.workload();
+    const int levels = layout.architecture().levelCount();
+    if (static_cast<int>(design.sparse.formats.size()) != levels)
+        notExpressible("formats are given for " + std::to_string(design.sparse.formats.size()) +
+                       " storage levels; the architecture has " + std::to_string(levels));
+    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
+    for (int which = 0; which < 3; ++which) {
+        const int tensor = layout.formatTensor(which);
+        const int base = layout.segment(segments[which]).begin;
+        std::vector<int> gene(kFormatGenesPerTensor, -1);
+        for (int s = 0; s < levels; ++s) {
+            const auto& given = design.sparse.formats[s];
+            if (given.size() != w.tensors.size())
+                notExpressible("formats at a storage level must list every tensor");
+            const auto expected = tensorRanks(w, design.mapping, tensor, s);
+            const auto& ranks = given[tensor].ranks;
+            const std::string where = w.tensors[tensor].name + " at " + layout.architecture().levels[s].name;
+            if (ranks.size() != expected.size())
+                notExpressible(where + " has " + std::to_string(ranks.size()) + " ranks; the mapping gives " +
+                               std::to_string(expected.size()));
+            const int n = static_cast<int>(ranks.size());
+            for (int i = 0; i < n; ++i) {
+                if (ranks[i].dim != expected[i].dim || ranks[i].mappingLevel != expected[i].mappingLevel)
+                    notExpressible(where + ": rank " + std::to_string(i + 1) + " is not " +
+                                   rankName(w, expected[i]));
+                const int fromInner = n - 1 - i;
+                const int value = static_cast<int>(ranks[i].format);
+                if (fromInner >= kFormatGenesPerTensor) {
+                    if (ranks[i].format != RankFormat::UOP)
+                        notExpressible(where + ": ranks outside the innermost five must be UOP");
+                    continue;
+                }
+                int& slot = gene[kFormatGenesPerTensor - 1 - fromInner];
+                if (slot >= 0 && slot != value)
+                    notExpressible(where + ": rank " + rankName(w, ranks[i]) +
+                                   " has a different format than the same position at another level");
+                slot = value;
+            }
+        }
+        for (int pos = 0; pos < kFormatGenesPerTensor; ++pos)
+            genome[base + pos] = gene[pos] < 0 ? 0 : gene[pos];
+    }
+}
+
+} // namespace
+
+Genome encodeDesign(const GenomeLayout& layout, const Design& design)
+{
+    Genome genome(layout.size(), 0);
+    encodeMapping(layout, design.mapping, genome);
+    encodeFormats(layout, design, genome);
+    const auto sg = layout.segment(GeneSegment::SkipGate);
+    if (static_cast<int>(design.sparse.sites.size()) != sg.size())
+        notExpressible("it has " + std::to_string(design.sparse.sites.size()) + " S/G sites; the genome has " +
+                       std::to_string(sg.size()));
+    for (int i = sg.begin; i < sg.end; ++i) {
+        const auto& site = design.sparse.sites[i - sg.begin];
+        if (site.storageLevel != layout.gene(i).site)
+            notExpressible("S/G sites are not in genome order (on-chip levels, then compute)");
+        const auto gene = sgGeneFromActions(site.actions, layout.tensorP(), layout.tensorQ());
+        if (!gene)
+            notExpressible("an S/G combination at " + layout.gene(i).name + " has no gene value");
+        genome[i] = *gene;
+    }
+    layout.validate(genome);
+    return genome;
+}
+
+Genome randomGenome(const GenomeLayout& layout, std::mt19937_64& rng)
+{
+    Genome genome(layout.size());
+    for (int i = 0; i < layout.size(); ++i) {
+        std::uniform_int_distribution<int> pick(layout.gene(i).lower, layout.gene(i).upper);
+        genome[i] = pick(rng);
+    }
+    return genome;
+}
+
+} // namespace sparsemap

@@ -1,0 +1,28 @@
+#pragma once
+// Genome <-> design. Decoding never fails on a genome within bounds (a decoded design may still be
+// invalid for the model: that is the model's verdict, not the codec's). Encoding accepts any design
+// the genome can express and picks a canonical genome for it: tiling factors of one prime go to the
+// outer levels first, unconstrained format genes are U. So decode(encode(d)) == d, while
+// encode(decode(g)) may differ from g where several genomes express one design.
+#include "design/design.hpp"
+#include "genome/genome_layout.hpp"
+
+#include <random>
+
+namespace sparsemap {
+
+// Throws GenomeError when the genome's length or a gene is out of range.
+Design decodeGenome(const GenomeLayout& layout, std::span<const int> genome);
+
+// Throws InputError naming what the genome cannot express (a bound that is not made of the dim's
+// prime factors, formats that differ between levels for one rank, an S/G combination without a gene).
+Genome encodeDesign(const GenomeLayout& layout, const Design& design);
+
+// The formats of every tensor at every storage level for a mapping, from the three format segments.
+std::vector<std::vector<TensorFormat>> decodeFormats(const GenomeLayout& layout, const Mapping& mapping,
+                                                     std::span<const int> genome);
+
+// A uniformly random genome within bounds.
+Genome randomGenome(const GenomeLayout& layout, std::mt19937_64& rng);
+
+} // namespace sparsemap

@@ -1,0 +1,28 @@
+#pragma once
+// Design YAML (docs/file-formats.md): the genome with its decoded mapping, formats and S/G choices.
+#include "design/design.hpp"
+#include "genome/genome_layout.hpp"
+
+#include <string>
+
+namespace sparsemap {
+
+struct DesignDocument {
+    std::string workloadName;
+    std::string architectureName;
+    GenomeOptions options;
+    Genome genome;
+    Design design;
+};
+
+// Interprets the file against a workload and architecture given separately. A genome is decoded
+// (and must agree with a mapping/formats/S-G section when those are present too); without a genome
+// the mapping, formats and S/G are read and encoded. Throws InputError with file:line diagnostics.
+DesignDocument parseDesignYaml(const std::string& text, const Workload& workload, const Architecture& arch,
+                               const std::string& fileName = {});
+DesignDocument loadDesignFile(const std::string& path, const Workload& workload, const Architecture& arch);
+std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const Design& design);
+void saveDesignFile(const GenomeLayout& layout, const Genome& genome, const Design& design,
+                    const std::string& path);
+
+} // namespace sparsemap

@@ -1,0 +1,55 @@
+#pragma once
+// A mapping: an ordered list of mapping levels (outer to inner), each a block of one loop per
+// workload dimension with a bound and a loop order, tied to the storage level whose tile it walks.
+// For the SparseMap template (DRAM -> GLB -> PE buffer -> MACs) the levels are
+// L1_T (DRAM, temporal), L2_T (GLB, temporal), L2_S (GLB -> PEs, spatial), L3_T (PE buffer,
+// temporal), L3_S (PE buffer -> MACs, spatial). A storage level holds the tile spanned by its own
+// mapping levels and every level inside them.
+#include "arch/architecture.hpp"
+#include "workload/workload.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sparsemap {
+
+enum class LoopKind { Temporal, Spatial };
+
+struct MappingLevel {
+    std::string name;       // e.g. "L2_S"
+    int storageLevel = 0;   // index into Architecture::levels
+    LoopKind kind = LoopKind::Temporal;
+    std::vector<int> order; // dims, outer to inner (a permutation of 0..D-1)
+    std::vector<std::int64_t> bounds; // per dim index
+
+    bool operator==(const MappingLevel&) const = default;
+};
+
+struct Mapping {
+    std::vector<MappingLevel> levels; // outer to inner
+
+    int levelCount() const { return static_cast<int>(levels.size()); }
+    // Product of the bounds of `dim` over all mapping levels.
+    std::int64_t product(int dim) const;
+    // Product over the spatial levels of one storage level (the fan-out the mapping uses there).
+    std::int64_t spatialProduct(int storageLevel) const;
+    bool operator==(const Mapping&) const = default;
+};
+
+// One slot of the mapping template derived from an architecture.
+struct MappingLevelSlot {
+    std::string name;
+    int storageLevel = 0;
+    LoopKind kind = LoopKind::Temporal;
+};
+
+// The mapping levels for an architecture: a temporal level for every storage level and a spatial
+// level below every storage level but the outermost (the backing store feeds a single instance of
+// the next level). For three storage levels this gives the paper's five levels L1_T .. L3_S.
+std::vector<MappingLevelSlot> mappingTemplate(const Architecture& arch);
+
+// An empty mapping on the template: all bounds 1, every loop order the workload's dim order.
+Mapping trivialMapping(const Architecture& arch, const Workload& workload);
+
+} // namespace sparsemap

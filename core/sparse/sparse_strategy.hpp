@@ -1,0 +1,54 @@
+#pragma once
+// The sparse strategy of a design: the compression format of every tensor at every storage level,
+// and the skipping/gating (S/G) actions at storage levels and at compute.
+#include "sparse/rank_format.hpp"
+
+#include <string>
+#include <vector>
+
+namespace sparsemap {
+
+// One rank of a tensor's tile at a storage level: a loop (dim at a mapping level) with bound > 1
+// that indexes the tensor, with its format.
+struct FormatRank {
+    int dim = 0;
+    int mappingLevel = 0;
+    RankFormat format = RankFormat::U;
+    bool operator==(const FormatRank&) const = default;
+};
+
+struct TensorFormat {
+    std::vector<FormatRank> ranks; // outer to inner
+    // False when every rank is U (or there are no ranks): the tensor is stored uncompressed.
+    bool compressed() const;
+    bool operator==(const TensorFormat&) const = default;
+};
+
+enum class SgKind { Gate, Skip };
+
+// "Skip target <- conditionOn": the target's accesses happen only where every conditionOn tensor is
+// nonzero. A double-sided intersection (P <-> Q) is the pair of actions P <- Q and Q <- P.
+struct SgAction {
+    SgKind kind = SgKind::Gate;
+    int target = 0;                // tensor index
+    std::vector<int> conditionOn;  // tensor indices (leaders)
+    bool operator==(const SgAction&) const = default;
+};
+
+inline constexpr int kComputeSite = -1;
+
+struct SgSite {
+    int storageLevel = kComputeSite; // index into Architecture::levels, or kComputeSite
+    std::vector<SgAction> actions;
+    bool operator==(const SgSite&) const = default;
+};
+
+struct SparseStrategy {
+    std::vector<std::vector<TensorFormat>> formats; // [storage level][tensor]
+    std::vector<SgSite> sites;                      // in genome order (on-chip levels, then compute)
+    bool operator==(const SparseStrategy&) const = default;
+};
+
+std::string_view sgKindName(SgKind kind);
+
+} // namespace sparsemap

@@ -1,0 +1,25 @@
+#include "sparse/tensor_ranks.hpp"
+
+namespace sparsemap {
+
+std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& mapping, int tensor,
+                                    int storageLevel)
+{
+    std::vector<FormatRank> ranks;
+    for (int l = 0; l < mapping.levelCount(); ++l) {
+        const auto& level = mapping.levels[l];
+        if (level.storageLevel < storageLevel)
+            continue;
+        for (int dim : level.order)
+            if (level.bounds[dim] > 1 && workload.indexes(tensor, dim))
+                ranks.push_back(FormatRank{dim, l, RankFormat::U});
+    }
+    return ranks;
+}
+
+std::string rankName(const Workload& workload, const FormatRank& rank)
+{
+    return workload.dims.at(rank.dim).name + std::to_string(rank.mappingLevel + 1);
+}
+
+} // namespace sparsemap

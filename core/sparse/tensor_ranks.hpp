@@ -1,0 +1,19 @@
+#pragma once
+// Which loops form the ranks of a tensor's tile at a storage level: the loops with bound > 1 of the
+// mapping levels at that storage level and inside it that index the tensor, outer to inner (by
+// mapping level, then by the level's loop order). E.g. Fig. 13 of the SparseMap paper: P at DRAM has
+// ranks M2, K4, K5.
+#include "mapping/mapping.hpp"
+#include "sparse/sparse_strategy.hpp"
+#include "workload/workload.hpp"
+
+namespace sparsemap {
+
+// Ranks with format U; callers assign formats.
+std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& mapping, int tensor,
+                                    int storageLevel);
+
+// Rank name as in the paper: dim name + 1-based mapping level, e.g. "K4".
+std::string rankName(const Workload& workload, const FormatRank& rank);
+
+} // namespace sparsemap

@@ -1,0 +1,79 @@
+#include "workload/workload.hpp"
+
+namespace sparsemap {
+
+int Workload::dimIndex(const std::string& dimName) const
+{
+    for (std::size_t i = 0; i < dims.size(); ++i)
+        if (dims[i].name == dimName)
+            return static_cast<int>(i);
+    return -1;
+}
+
+int Workload::tensorIndex(const std::string& tensorName) const
+{
+    for (std::size_t i = 0; i < tensors.size(); ++i)
+        if (tensors[i].name == tensorName)
+            return static_cast<int>(i);
+    return -1;
+}
+
+std::vector<int> Workload::inputTensors() const
+{
+    std::vector<int> out;
+    for (std::size_t i = 0; i < tensors.size(); ++i)
+        if (!tensors[i].isOutput)
+            out.push_back(static_cast<int>(i));
+    return out;
+}
+
+int Workload::outputTensor() const
+{
+    for (std::size_t i = 0; i < tensors.size(); ++i)
+        if (tensors[i].isOutput)
+            return static_cast<int>(i);
+    return -1;
+}
+
+bool Workload::indexes(int tensor, int dim) const
+{
+    for (const auto& rank : tensors.at(tensor).ranks)
+        for (const auto& term : rank)
+            if (term.dim == dim && term.coefficient != 0)
+                return true;
+    return false;
+}
+
+double Workload::denseMacs() const
+{
+    double macs = 1.0;
+    for (const auto& d : dims)
+        macs *= static_cast<double>(d.size);
+    return macs;
+}
+
+std::string_view workloadKindName(WorkloadKind kind)
+{
+    switch (kind) {
+    case WorkloadKind::SpMM: return "spmm";
+    case WorkloadKind::SpConv: return "spconv";
+    case WorkloadKind::BatchedSpMM: return "batched-spmm";
+    case WorkloadKind::General: return "general";
+    }
+    return "general";
+}
+
+std::optional<WorkloadKind> parseWorkloadKind(std::string_view name)
+{
+    if (name == "spmm")
+        return WorkloadKind::SpMM;
+    if (name == "spconv")
+        return WorkloadKind::SpConv;
+    if (name == "batched-spmm")
+        return WorkloadKind::BatchedSpMM;
+    if (name == "general")
+        return WorkloadKind::General;
+    return std::nullopt;
+}
+
+} // namespace sparsemap
