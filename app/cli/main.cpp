@@ -1,1 +1,61 @@
-int main(){}
+// `sparsemap`: the command-line twin of the workbench. Every subcommand is a thin client of the core.
+#include "cli_common.hpp"
+#include "commands.hpp"
+
+#include <QCoreApplication>
+
+#include <iostream>
+
+namespace {
+
+struct Subcommand {
+    const char* name;
+    const char* summary;
+    int (*run)(const QStringList&);
+};
+
+const Subcommand kSubcommands[] = {
+    {"info", "genome layout and design-space size of a workload on an architecture", sparsemap::cli::runInfo},
+    {"decode", "decode a genome into its mapping and sparse strategy (loop nest)", sparsemap::cli::runDecode},
+    {"random", "draw random genomes and print their decoding", sparsemap::cli::runRandom},
+};
+
+void printUsage(std::ostream& out)
+{
+    out << "Usage: sparsemap <command> [options] [arguments]\n\n"
+           "SparseMap Workbench: co-design of mapping and sparse strategy for sparse tensor accelerators.\n\n"
+           "Commands:\n";
+    for (const auto& c : kSubcommands)
+        out << "  " << c.name << std::string(10 - std::string(c.name).size(), ' ') << c.summary << '\n';
+    out << "\nArchitectures are a preset name (edge, mobile, cloud) or an architecture YAML file.\n"
+           "Run 'sparsemap <command> --help' for the options of a command.\n";
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName("sparsemap");
+    QCoreApplication::setApplicationVersion("0.1.0");
+    const QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2) {
+        printUsage(std::cerr);
+        return sparsemap::cli::kUsage;
+    }
+    const QString command = args.at(1);
+    if (command == "-h" || command == "--help" || command == "help") {
+        printUsage(std::cout);
+        return sparsemap::cli::kOk;
+    }
+    if (command == "--version") {
+        std::cout << "sparsemap 0.1.0\n";
+        return sparsemap::cli::kOk;
+    }
+    for (const auto& c : kSubcommands)
+        if (command == c.name)
+            return c.run(args.mid(1));
+    std::cerr << "sparsemap: unknown command '" << command.toStdString()
+              << "'; commands are info, decode, random (see sparsemap --help)\n";
+    return sparsemap::cli::kUsage;
+}

@@ -1,0 +1,79 @@
+#include "cli_common.hpp"
+
+#include "io/architecture_io.hpp"
+#include "io/workload_io.hpp"
+#include "util/error.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+namespace sparsemap::cli {
+
+std::string str(const QString& s) { return s.toStdString(); }
+
+bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, const QString& description,
+                      const QList<QPair<QString, QString>>& positionals, int required)
+{
+    parser.setApplicationDescription(description);
+    const QCommandLineOption help({"h", "help"}, "Show this help.");
+    parser.addOption(help);
+    for (const auto& [name, text] : positionals)
+        parser.addPositionalArgument(name, text);
+    if (!parser.parse(args))
+        throw UsageError(str(parser.errorText()));
+    if (parser.isSet(help)) {
+        std::cout << str(parser.helpText());
+        return false;
+    }
+    const auto given = parser.positionalArguments();
+    if (given.size() < required) {
+        QString missing = positionals.value(given.size()).first;
+        throw UsageError("missing argument <" + str(missing) + "> (see --help)");
+    }
+    if (given.size() > positionals.size())
+        throw UsageError("unexpected argument '" + str(given.value(positionals.size())) + "' (see --help)");
+    return true;
+}
+
+Workload loadWorkloadArgument(const QString& path) { return loadWorkloadFile(str(path)); }
+
+Architecture loadArchitecture(const QString& presetOrPath) { return loadArchitectureArgument(str(presetOrPath)); }
+
+QCommandLineOption paddingOption()
+{
+    return QCommandLineOption("padding",
+                              "Dimension padding for the prime-factor tiling: none, large-prime (the paper's "
+                              "rule, default) or smooth (next 7-smooth size).",
+                              "mode", "large-prime");
+}
+
+GenomeOptions genomeOptions(const QCommandLineParser& parser)
+{
+    GenomeOptions options;
+    const auto mode = parsePaddingMode(str(parser.value("padding")));
+    if (!mode)
+        throw UsageError("--padding must be none, large-prime or smooth, not '" + str(parser.value("padding")) +
+                         "'");
+    options.padding = *mode;
+    return options;
+}
+
+int runGuarded(const char* command, const std::function<int()>& body)
+{
+    try {
+        return body();
+    } catch (const UsageError& e) {
+        std::cerr << "sparsemap " << command << ": " << e.what() << '\n';
+        return kUsage;
+    } catch (const InputError& e) {
+        // One line per problem; a single problem is a single line.
+        for (const auto& d : e.diagnostics())
+            std::cerr << "sparsemap " << command << ": " << d.toString() << '\n';
+        return kFailed;
+    } catch (const std::exception& e) {
+        std::cerr << "sparsemap " << command << ": internal error: " << e.what() << '\n';
+        return kFailed;
+    }
+}
+
+} // namespace sparsemap::cli

@@ -1,0 +1,37 @@
+#pragma once
+// Shared pieces of the `sparsemap` subcommands: argument parsing with --help, loading the workload
+// and architecture arguments, and turning core errors into messages and exit codes.
+#include "arch/architecture.hpp"
+#include "genome/genome_layout.hpp"
+#include "workload/workload.hpp"
+
+#include <QCommandLineParser>
+#include <QStringList>
+
+#include <functional>
+#include <string>
+
+namespace sparsemap::cli {
+
+enum ExitCode { kOk = 0, kFailed = 1, kUsage = 2 };
+
+// Thrown for a bad command line (unknown option, missing argument): exit code 2.
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Sets up --help and positional arguments, parses `args` (args[0] is the subcommand), prints help
+// and returns false when --help was given; throws UsageError on bad usage.
+bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, const QString& description,
+                      const QList<QPair<QString, QString>>& positionals, int required);
+
+std::string str(const QString& s);
+Workload loadWorkloadArgument(const QString& path);
+Architecture loadArchitecture(const QString& presetOrPath);
+GenomeOptions genomeOptions(const QCommandLineParser& parser); // reads --padding
+QCommandLineOption paddingOption();
+
+// Runs a subcommand body, mapping exceptions to messages on stderr and exit codes.
+int runGuarded(const char* command, const std::function<int()>& body);
+
+} // namespace sparsemap::cli

@@ -1,0 +1,11 @@
+#pragma once
+#include <QStringList>
+
+namespace sparsemap::cli {
+
+// Each takes the arguments from the subcommand's name on and returns the process exit code.
+int runInfo(const QStringList& args);
+int runDecode(const QStringList& args);
+int runRandom(const QStringList& args);
+
+} // namespace sparsemap::cli

@@ -1,0 +1,42 @@
+#pragma once
+// Architectures and workloads built in code for the core tests, so that a test of the codec does not
+// depend on the YAML loaders.
+#include "arch/architecture.hpp"
+#include "workload/workload_factory.hpp"
+
+#include <string>
+
+namespace sparsemap::test {
+
+// The SparseMap template DRAM -> GLB -> PE buffer -> MACs with `pes` PEs of `macsPerPe` MACs.
+inline Architecture templateArchitecture(std::int64_t pes, std::int64_t macsPerPe, std::int64_t glbBytes = 1 << 20,
+                                         std::int64_t peBufferBytes = 1 << 10)
+{
+    Architecture a;
+    a.name = "template-" + std::to_string(pes) + "x" + std::to_string(macsPerPe);
+    StorageLevel dram;
+    dram.name = "DRAM";
+    dram.technology = "DRAM";
+    dram.energy.set("read", 32);
+    StorageLevel glb;
+    glb.name = "GLB";
+    glb.capacityBits = glbBytes * 8;
+    glb.energy.set("read", 1);
+    StorageLevel pe;
+    pe.name = "PE buffer";
+    pe.instances = pes;
+    pe.capacityBits = peBufferBytes * 8;
+    pe.energy.set("read", 0.1);
+    a.levels = {dram, glb, pe};
+    a.compute.instances = pes * macsPerPe;
+    a.compute.energy.set("mac_random", 0.06);
+    return a;
+}
+
+// The paper's toy accelerator of Fig. 3a: 4 PEs with 4 MACs each.
+inline Architecture toyArchitecture() { return templateArchitecture(4, 4, 1024, 64); }
+
+// The paper's toy SpMM of Fig. 9 / Fig. 13: M = 4, K = 8, N = 4.
+inline Workload toyWorkload() { return makeSpmm("toy", 4, 8, 4, uniformDensity(0.5), uniformDensity(0.5)); }
+
+} // namespace sparsemap::test
