@@ -9,7 +9,10 @@
 
 namespace sparsemap::cli {
 
-std::string str(const QString& s) { return s.toStdString(); }
+std::string str(const QString& s)
+{
+    return s.toStdString();
+}
 
 bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, const QString& description,
                       const QList<QPair<QString, QString>>& positionals, int required)
@@ -35,9 +38,15 @@ bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, const
     return true;
 }
 
-Workload loadWorkloadArgument(const QString& path) { return loadWorkloadFile(str(path)); }
+Workload loadWorkloadArgument(const QString& path)
+{
+    return loadWorkloadFile(str(path));
+}
 
-Architecture loadArchitecture(const QString& presetOrPath) { return loadArchitectureArgument(str(presetOrPath)); }
+Architecture loadArchitecture(const QString& presetOrPath)
+{
+    return loadArchitectureArgument(str(presetOrPath));
+}
 
 QCommandLineOption paddingOption()
 {
@@ -52,8 +61,8 @@ GenomeOptions genomeOptions(const QCommandLineParser& parser)
     GenomeOptions options;
     const auto mode = parsePaddingMode(str(parser.value("padding")));
     if (!mode)
-        throw UsageError("--padding must be none, large-prime or smooth, not '" + str(parser.value("padding")) +
-                         "'");
+        throw UsageError("--padding must be none, large-prime or smooth, not '" +
+                         str(parser.value("padding")) + "'");
     options.padding = *mode;
     return options;
 }

@@ -14,7 +14,8 @@ int runDecode(const QStringList& args)
 {
     return runGuarded("decode", [&] {
         QCommandLineParser parser;
-        const QCommandLineOption save("save", "Write the decoded design as design YAML to this file.", "file");
+        const QCommandLineOption save("save", "Write the decoded design as design YAML to this file.",
+                                      "file");
         parser.addOption(save);
         parser.addOption(paddingOption());
         if (!parseCommandLine(
@@ -22,7 +23,8 @@ int runDecode(const QStringList& args)
                 "Decode a SparseMap genome into its mapping and sparse strategy and print the loop nest.",
                 {{"workload", "Workload YAML file."},
                  {"arch", "Architecture: a preset (edge, mobile, cloud) or a YAML file."},
-                 {"genome", "Integers separated by commas or spaces (e.g. 1,3,2,...), or a design YAML file."}},
+                 {"genome",
+                  "Integers separated by commas or spaces (e.g. 1,3,2,...), or a design YAML file."}},
                 3))
             return int(kOk);
         const auto positional = parser.positionalArguments();

@@ -57,7 +57,9 @@ void printLayout(const GenomeLayout& layout, bool everyGene)
             continue;
         std::string what;
         switch (seg) {
-        case GeneSegment::Permutation: what = "loop order per mapping level (Cantor code)"; break;
+        case GeneSegment::Permutation:
+            what = "loop order per mapping level (Cantor code)";
+            break;
         case GeneSegment::Tiling:
             what = "mapping level of each prime factor:";
             for (std::size_t d = 0; d < w.dims.size(); ++d) {
@@ -75,11 +77,13 @@ void printLayout(const GenomeLayout& layout, bool everyGene)
             what = "formats of " + w.tensors[layout.gene(r.begin).tensor].name +
                    ", right-aligned to its ranks (0 U, 1 B, 2 RLE, 3 CP, 4 UOP)";
             break;
-        case GeneSegment::SkipGate: what = "skipping/gating at each on-chip level and compute"; break;
+        case GeneSegment::SkipGate:
+            what = "skipping/gating at each on-chip level and compute";
+            break;
         }
         const std::string genes = std::to_string(r.begin + 1) + "-" + std::to_string(r.end);
-        const std::string range = std::to_string(layout.gene(r.begin).lower) + ".." +
-                                  std::to_string(layout.gene(r.begin).upper);
+        const std::string range =
+            std::to_string(layout.gene(r.begin).lower) + ".." + std::to_string(layout.gene(r.begin).upper);
         std::printf("  %-8s %-9s %6d  %-8s  %s\n", std::string(geneSegmentName(seg)).c_str(), genes.c_str(),
                     r.size(), range.c_str(), what.c_str());
     }
@@ -91,8 +95,8 @@ void printLayout(const GenomeLayout& layout, bool everyGene)
                         g.description.c_str());
         }
     }
-    std::cout << "\ndesign space  raw (paper's count)  " << powerOfTen(layout.rawSpaceLog10()) << " = mapping "
-              << powerOfTen(layout.rawMappingSpaceLog10()) << " x sparse strategy "
+    std::cout << "\ndesign space  raw (paper's count)  " << powerOfTen(layout.rawSpaceLog10())
+              << " = mapping " << powerOfTen(layout.rawMappingSpaceLog10()) << " x sparse strategy "
               << powerOfTen(layout.sparseSpaceLog10()) << '\n';
     std::cout << "              encoded (genomes)    " << powerOfTen(layout.encodedSpaceLog10()) << '\n';
     std::cout.flush();

@@ -14,8 +14,8 @@ int runRandom(const QStringList& args)
 {
     return runGuarded("random", [&] {
         QCommandLineParser parser;
-        const QCommandLineOption seed("seed", "Random seed (default 1): the same seed gives the same genomes.",
-                                      "N", "1");
+        const QCommandLineOption seed(
+            "seed", "Random seed (default 1): the same seed gives the same genomes.", "N", "1");
         const QCommandLineOption count("count", "How many genomes to draw (default 1).", "N", "1");
         const QCommandLineOption save("save", "Write the (last) design as design YAML to this file.", "file");
         parser.addOption(seed);
@@ -33,7 +33,8 @@ int runRandom(const QStringList& args)
             throw UsageError("--seed must be a non-negative integer, not '" + str(parser.value(seed)) + "'");
         const int n = parser.value(count).toInt(&ok);
         if (!ok || n < 1 || n > 100000)
-            throw UsageError("--count must be an integer in 1..100000, not '" + str(parser.value(count)) + "'");
+            throw UsageError("--count must be an integer in 1..100000, not '" + str(parser.value(count)) +
+                             "'");
         const auto positional = parser.positionalArguments();
         const GenomeLayout layout(loadWorkloadArgument(positional[0]), loadArchitecture(positional[1]),
                                   genomeOptions(parser));
@@ -41,7 +42,8 @@ int runRandom(const QStringList& args)
         for (int i = 0; i < n; ++i) {
             if (i)
                 std::cout << "\n----\n\n";
-            printDecodedGenome(layout, randomGenome(layout, rng), i + 1 == n ? parser.value(save) : QString());
+            printDecodedGenome(layout, randomGenome(layout, rng),
+                               i + 1 == n ? parser.value(save) : QString());
         }
         return int(kOk);
     });

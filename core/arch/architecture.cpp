@@ -15,8 +15,7 @@ int Architecture::levelIndex(const std::string& levelName) const
 std::int64_t Architecture::fanout(int level) const
 {
     const std::int64_t here = levels.at(level).instances;
-    const std::int64_t below =
-        level + 1 < levelCount() ? levels[level + 1].instances : compute.instances;
+    const std::int64_t below = level + 1 < levelCount() ? levels[level + 1].instances : compute.instances;
     return here > 0 ? below / here : 0;
 }
 
@@ -50,7 +49,8 @@ std::vector<std::string> architectureProblems(const Architecture& arch)
         if (l.capacityBits < 0 || l.metadataCapacityBits < 0)
             problems.push_back(who + ": capacity must not be negative");
         if (i > 0 && l.capacityBits == 0)
-            problems.push_back(who + ": capacity must be positive (only the outermost level may be unbounded)");
+            problems.push_back(who +
+                               ": capacity must be positive (only the outermost level may be unbounded)");
         if (l.readBandwidth < 0 || l.writeBandwidth < 0 || !std::isfinite(l.readBandwidth) ||
             !std::isfinite(l.writeBandwidth))
             problems.push_back(who + ": bandwidth must be >= 0 words/cycle (0 = unlimited)");

@@ -19,9 +19,9 @@ struct StorageLevel {
     // Metadata capacity per instance; 0 = metadata shares the data capacity (SparseMap's PE buffer
     // and GLB), > 0 = a separate metadata store (as in Sparseloop's SRAM_MD class).
     std::int64_t metadataCapacityBits = 0;
-    int wordBits = 8;         // bits per data word
-    int metadataWordBits = 8; // bits per metadata word
-    int blockSize = 1;        // words per physical access
+    int wordBits = 8;          // bits per data word
+    int metadataWordBits = 8;  // bits per metadata word
+    int blockSize = 1;         // words per physical access
     double readBandwidth = 0;  // words per cycle per instance; 0 = unlimited
     double writeBandwidth = 0; // words per cycle per instance; 0 = unlimited
     EnergyTable energy;

@@ -22,7 +22,10 @@ std::optional<double> EnergyTable::find(std::string_view action) const
     return std::nullopt;
 }
 
-double EnergyTable::energyPj(std::string_view action) const { return find(action).value_or(0.0); }
+double EnergyTable::energyPj(std::string_view action) const
+{
+    return find(action).value_or(0.0);
+}
 
 std::span<const std::string_view> storageActionNames()
 {

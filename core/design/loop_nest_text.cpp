@@ -1,5 +1,6 @@
 #include "design/loop_nest_text.hpp"
 
+#include "mapping/tile_shape.hpp"
 #include "sparse/tensor_ranks.hpp"
 
 #include <algorithm>
@@ -120,7 +121,17 @@ std::string renderLoopNest(const Workload& w, const Architecture& arch, const De
         if (level.storageLevel != currentStorage) {
             currentStorage = level.storageLevel;
             indent(depth);
-            out << "// " << arch.levels.at(currentStorage).name << " tile\n";
+            out << "// " << arch.levels.at(currentStorage).name << " tile:";
+            const auto dimTiles =
+                dimTileSizes(design.mapping, static_cast<int>(w.dims.size()), currentStorage);
+            for (std::size_t t = 0; t < w.tensors.size(); ++t) {
+                out << ' ' << w.tensors[t].name << '[';
+                const auto extents = rankExtents(w, static_cast<int>(t), dimTiles);
+                for (std::size_t r = 0; r < extents.size(); ++r)
+                    out << (r ? "x" : "") << extents[r];
+                out << ']';
+            }
+            out << '\n';
         }
         for (int dim : level.order) {
             const auto bound = level.bounds.at(dim);
@@ -140,7 +151,8 @@ std::string renderLoopNest(const Workload& w, const Architecture& arch, const De
     for (const auto& s : arch.levels)
         nameWidth = std::max(nameWidth, s.name.size());
     for (std::size_t s = 0; s < design.sparse.formats.size() && s < arch.levels.size(); ++s) {
-        out << "  " << arch.levels[s].name << ':' << std::string(nameWidth - arch.levels[s].name.size() + 1, ' ');
+        out << "  " << arch.levels[s].name << ':'
+            << std::string(nameWidth - arch.levels[s].name.size() + 1, ' ');
         const auto& perTensor = design.sparse.formats[s];
         for (std::size_t t = 0; t < perTensor.size(); ++t)
             out << (t ? "   " : "") << w.tensors.at(t).name << ": " << formatText(w, perTensor[t]);

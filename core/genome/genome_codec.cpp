@@ -15,8 +15,7 @@ std::vector<std::vector<TensorFormat>> decodeFormats(const GenomeLayout& layout,
     const Workload& w = layout.workload();
     const int levels = layout.architecture().levelCount();
     const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
-    std::vector<std::vector<TensorFormat>> formats(levels,
-                                                   std::vector<TensorFormat>(w.tensors.size()));
+    std::vector<std::vector<TensorFormat>> formats(levels, std::vector<TensorFormat>(w.tensors.size()));
     for (int which = 0; which < 3; ++which) {
         const int tensor = layout.formatTensor(which);
         const int base = layout.segment(segments[which]).begin;
@@ -25,9 +24,10 @@ std::vector<std::vector<TensorFormat>> decodeFormats(const GenomeLayout& layout,
             const int n = static_cast<int>(ranks.size());
             for (int i = 0; i < n; ++i) {
                 const int fromInner = n - 1 - i;
-                ranks[i].format = fromInner < kFormatGenesPerTensor
-                                      ? static_cast<RankFormat>(genome[base + kFormatGenesPerTensor - 1 - fromInner])
-                                      : RankFormat::UOP;
+                ranks[i].format =
+                    fromInner < kFormatGenesPerTensor
+                        ? static_cast<RankFormat>(genome[base + kFormatGenesPerTensor - 1 - fromInner])
+                        : RankFormat::UOP;
             }
             formats[s][tensor].ranks = std::move(ranks);
         }
@@ -76,13 +76,14 @@ void encodeMapping(const GenomeLayout& layout, const Mapping& mapping, Genome& g
     const auto& slots = layout.mappingLevels();
     const int dimCount = static_cast<int>(w.dims.size());
     if (mapping.levelCount() != static_cast<int>(slots.size()))
-        notExpressible("it has " + std::to_string(mapping.levelCount()) + " mapping levels; the template has " +
-                       std::to_string(slots.size()));
+        notExpressible("it has " + std::to_string(mapping.levelCount()) +
+                       " mapping levels; the template has " + std::to_string(slots.size()));
     for (int l = 0; l < mapping.levelCount(); ++l) {
         const auto& level = mapping.levels[l];
         if (level.storageLevel != slots[l].storageLevel || level.kind != slots[l].kind)
             notExpressible("mapping level " + std::to_string(l + 1) + " is not " + slots[l].name);
-        if (static_cast<int>(level.bounds.size()) != dimCount || static_cast<int>(level.order.size()) != dimCount)
+        if (static_cast<int>(level.bounds.size()) != dimCount ||
+            static_cast<int>(level.order.size()) != dimCount)
             notExpressible("mapping level " + slots[l].name + " does not have one loop per dimension");
     }
 
@@ -178,8 +179,8 @@ Genome encodeDesign(const GenomeLayout& layout, const Design& design)
     encodeFormats(layout, design, genome);
     const auto sg = layout.segment(GeneSegment::SkipGate);
     if (static_cast<int>(design.sparse.sites.size()) != sg.size())
-        notExpressible("it has " + std::to_string(design.sparse.sites.size()) + " S/G sites; the genome has " +
-                       std::to_string(sg.size()));
+        notExpressible("it has " + std::to_string(design.sparse.sites.size()) +
+                       " S/G sites; the genome has " + std::to_string(sg.size()));
     for (int i = sg.begin; i < sg.end; ++i) {
         const auto& site = design.sparse.sites[i - sg.begin];
         if (site.storageLevel != layout.gene(i).site)

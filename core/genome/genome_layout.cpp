@@ -13,12 +13,18 @@ namespace sparsemap {
 std::string_view geneSegmentName(GeneSegment segment)
 {
     switch (segment) {
-    case GeneSegment::Permutation: return "perm";
-    case GeneSegment::Tiling: return "tiling";
-    case GeneSegment::FormatP: return "P";
-    case GeneSegment::FormatQ: return "Q";
-    case GeneSegment::FormatZ: return "Z";
-    case GeneSegment::SkipGate: return "S/G";
+    case GeneSegment::Permutation:
+        return "perm";
+    case GeneSegment::Tiling:
+        return "tiling";
+    case GeneSegment::FormatP:
+        return "P";
+    case GeneSegment::FormatQ:
+        return "Q";
+    case GeneSegment::FormatZ:
+        return "Z";
+    case GeneSegment::SkipGate:
+        return "S/G";
     }
     return "?";
 }
@@ -43,8 +49,8 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
     const auto inputs = m_workload.inputTensors();
     if (inputs.size() != 2)
         throw InputError("the SparseMap genome needs a workload with exactly two input tensors and one "
-                         "output (P, Q, Z); workload " + m_workload.name + " has " +
-                         std::to_string(inputs.size()) + " inputs");
+                         "output (P, Q, Z); workload " +
+                         m_workload.name + " has " + std::to_string(inputs.size()) + " inputs");
     m_p = inputs[0];
     m_q = inputs[1];
     m_z = m_workload.outputTensor();
@@ -63,7 +69,7 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
     for (int l = 0; l < levelCount; ++l) {
         GeneInfo g;
         g.name = "perm" + std::to_string(l + 1);
-        g.description = "loop order of mapping level " + m_slots[l].name + " (Cantor code; 1 = " ;
+        g.description = "loop order of mapping level " + m_slots[l].name + " (Cantor code; 1 = ";
         for (const auto& d : m_workload.dims)
             g.description += d.name;
         g.description += ")";
@@ -85,8 +91,8 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
             GeneInfo g;
             g.name = dim.name + "#" + std::to_string(f + 1);
             g.description = "mapping level (1-" + std::to_string(levelCount) + ") that takes prime factor " +
-                            std::to_string(factors[f]) + " (#" + std::to_string(f + 1) + ") of " +
-                            dim.name + " = " + std::to_string(m_padded.back());
+                            std::to_string(factors[f]) + " (#" + std::to_string(f + 1) + ") of " + dim.name +
+                            " = " + std::to_string(m_padded.back());
             g.segment = GeneSegment::Tiling;
             g.lower = 1;
             g.upper = levelCount;
@@ -98,8 +104,7 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
     }
     end(GeneSegment::Tiling);
 
-    const GeneSegment formatSegments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ,
-                                           GeneSegment::FormatZ};
+    const GeneSegment formatSegments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
     for (int which = 0; which < 3; ++which) {
         begin(formatSegments[which]);
         const int tensor = formatTensor(which);
@@ -108,11 +113,12 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
             const std::string letter(geneSegmentName(formatSegments[which]));
             g.name = letter + "[" + std::to_string(pos + 1) + "]";
             const int fromInner = kFormatGenesPerTensor - 1 - pos;
-            g.description = "format of the " +
-                            (fromInner == 0 ? std::string("innermost rank")
-                                            : "rank " + std::to_string(fromInner) + " outside the innermost") +
-                            " of " + m_workload.tensors[tensor].name + " (" + letter +
-                            ") at every storage level (0 U, 1 B, 2 RLE, 3 CP, 4 UOP)";
+            g.description =
+                "format of the " +
+                (fromInner == 0 ? std::string("innermost rank")
+                                : "rank " + std::to_string(fromInner) + " outside the innermost") +
+                " of " + m_workload.tensors[tensor].name + " (" + letter +
+                ") at every storage level (0 U, 1 B, 2 RLE, 3 CP, 4 UOP)";
             g.segment = formatSegments[which];
             g.lower = 0;
             g.upper = kRankFormatCount - 1;
@@ -132,9 +138,9 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
         GeneInfo g;
         g.name = "S/G " + where;
         const std::string p = m_workload.tensors[m_p].name, q = m_workload.tensors[m_q].name;
-        g.description = "skipping/gating at " + where + " (0 none, 1 Gate " + p + "<-" + q + ", 2 Gate " +
-                        q + "<-" + p + ", 3 Gate " + p + "<->" + q + ", 4 Skip " + p + "<-" + q +
-                        ", 5 Skip " + q + "<-" + p + ", 6 Skip " + p + "<->" + q + ")";
+        g.description = "skipping/gating at " + where + " (0 none, 1 Gate " + p + "<-" + q + ", 2 Gate " + q +
+                        "<-" + p + ", 3 Gate " + p + "<->" + q + ", 4 Skip " + p + "<-" + q + ", 5 Skip " +
+                        q + "<-" + p + ", 6 Skip " + p + "<->" + q + ")";
         g.segment = GeneSegment::SkipGate;
         g.lower = 0;
         g.upper = kSgGeneCount - 1;
@@ -159,7 +165,10 @@ double GenomeLayout::sparseSpaceLog10() const
            static_cast<double>(m_sgSites.size()) * std::log10(static_cast<double>(kSgGeneCount));
 }
 
-double GenomeLayout::rawSpaceLog10() const { return rawMappingSpaceLog10() + sparseSpaceLog10(); }
+double GenomeLayout::rawSpaceLog10() const
+{
+    return rawMappingSpaceLog10() + sparseSpaceLog10();
+}
 
 double GenomeLayout::encodedSpaceLog10() const
 {
@@ -172,8 +181,10 @@ double GenomeLayout::encodedSpaceLog10() const
 void GenomeLayout::validate(std::span<const int> genome) const
 {
     if (static_cast<int>(genome.size()) != size())
-        throw GenomeError("genome has " + std::to_string(genome.size()) + " genes; this workload and "
-                          "architecture need " + std::to_string(size()));
+        throw GenomeError("genome has " + std::to_string(genome.size()) +
+                          " genes; this workload and "
+                          "architecture need " +
+                          std::to_string(size()));
     for (int i = 0; i < size(); ++i) {
         const auto& g = m_genes[i];
         if (genome[i] < g.lower || genome[i] > g.upper)

@@ -32,14 +32,14 @@ struct GeneInfo {
     std::string description; // a sentence for tooltips
     GeneSegment segment = GeneSegment::Permutation;
     int lower = 0;
-    int upper = 0;             // inclusive
-    int mappingLevel = -1;     // Permutation: the level it orders
-    int dim = -1;              // Tiling: the dimension
-    int factorIndex = -1;      // Tiling: index of the factor within the dim (ascending factors)
-    std::int64_t factor = 0;   // Tiling: the prime factor
-    int tensor = -1;           // Format: the tensor index in the workload
-    int formatPosition = -1;   // Format: 0..4, 4 = innermost rank
-    int site = -1;             // S/G: storage level index, or kComputeSite
+    int upper = 0;           // inclusive
+    int mappingLevel = -1;   // Permutation: the level it orders
+    int dim = -1;            // Tiling: the dimension
+    int factorIndex = -1;    // Tiling: index of the factor within the dim (ascending factors)
+    std::int64_t factor = 0; // Tiling: the prime factor
+    int tensor = -1;         // Format: the tensor index in the workload
+    int formatPosition = -1; // Format: 0..4, 4 = innermost rank
+    int site = -1;           // S/G: storage level index, or kComputeSite
 };
 
 struct GenomeOptions {

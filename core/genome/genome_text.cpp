@@ -39,7 +39,8 @@ Genome parseGenomeText(std::string_view text)
         int value = 0;
         const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
         if (ec != std::errc() || ptr != token.data() + token.size())
-            throw GenomeError("genome entry " + std::to_string(genome.size() + 1) + " ('" + std::string(token) +
+            throw GenomeError("genome entry " + std::to_string(genome.size() + 1) + " ('" +
+                              std::string(token) +
                               "') is not an integer; a genome is a list of integers like 1,3,2");
         genome.push_back(value);
         i = end;

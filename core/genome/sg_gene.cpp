@@ -11,12 +11,16 @@ std::vector<SgAction> sgActionsFromGene(int gene, int p, int q)
     const SgAction qFollowsP{kind, q, {p}};
     switch (gene) {
     case 1:
-    case 4: return {pFollowsQ};
+    case 4:
+        return {pFollowsQ};
     case 2:
-    case 5: return {qFollowsP};
+    case 5:
+        return {qFollowsP};
     case 3:
-    case 6: return {pFollowsQ, qFollowsP};
-    default: return {};
+    case 6:
+        return {pFollowsQ, qFollowsP};
+    default:
+        return {};
     }
 }
 

@@ -2,6 +2,7 @@
 // Architecture YAML (docs/file-formats.md) and the built-in presets (resources/presets/*.yaml,
 // compiled into the core).
 #include "arch/architecture.hpp"
+#include "util/error.hpp" // InputError, thrown by every loader here
 
 #include <string>
 #include <vector>

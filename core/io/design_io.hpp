@@ -2,6 +2,7 @@
 // Design YAML (docs/file-formats.md): the genome with its decoded mapping, formats and S/G choices.
 #include "design/design.hpp"
 #include "genome/genome_layout.hpp"
+#include "util/error.hpp" // InputError, thrown by every loader here
 
 #include <string>
 

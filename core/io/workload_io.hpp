@@ -2,6 +2,7 @@
 // Workload YAML (docs/file-formats.md). Every problem is reported with file, line, column and
 // document path; all problems of a file are collected into one InputError.
 #include "workload/workload.hpp"
+#include "util/error.hpp" // InputError, thrown by every loader here
 
 #include <string>
 

@@ -17,10 +17,10 @@ namespace sparsemap {
 enum class LoopKind { Temporal, Spatial };
 
 struct MappingLevel {
-    std::string name;       // e.g. "L2_S"
-    int storageLevel = 0;   // index into Architecture::levels
+    std::string name;     // e.g. "L2_S"
+    int storageLevel = 0; // index into Architecture::levels
     LoopKind kind = LoopKind::Temporal;
-    std::vector<int> order; // dims, outer to inner (a permutation of 0..D-1)
+    std::vector<int> order;           // dims, outer to inner (a permutation of 0..D-1)
     std::vector<std::int64_t> bounds; // per dim index
 
     bool operator==(const MappingLevel&) const = default;

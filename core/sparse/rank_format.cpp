@@ -9,11 +9,16 @@ namespace sparsemap {
 std::string_view rankFormatName(RankFormat format)
 {
     switch (format) {
-    case RankFormat::U: return "U";
-    case RankFormat::B: return "B";
-    case RankFormat::RLE: return "RLE";
-    case RankFormat::CP: return "CP";
-    case RankFormat::UOP: return "UOP";
+    case RankFormat::U:
+        return "U";
+    case RankFormat::B:
+        return "B";
+    case RankFormat::RLE:
+        return "RLE";
+    case RankFormat::CP:
+        return "CP";
+    case RankFormat::UOP:
+        return "UOP";
     }
     return "U";
 }

@@ -10,6 +10,9 @@ bool TensorFormat::compressed() const
                        [](const FormatRank& r) { return r.format != RankFormat::U; });
 }
 
-std::string_view sgKindName(SgKind kind) { return kind == SgKind::Gate ? "Gate" : "Skip"; }
+std::string_view sgKindName(SgKind kind)
+{
+    return kind == SgKind::Gate ? "Gate" : "Skip";
+}
 
 } // namespace sparsemap

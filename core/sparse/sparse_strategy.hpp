@@ -30,8 +30,8 @@ enum class SgKind { Gate, Skip };
 // nonzero. A double-sided intersection (P <-> Q) is the pair of actions P <- Q and Q <- P.
 struct SgAction {
     SgKind kind = SgKind::Gate;
-    int target = 0;                // tensor index
-    std::vector<int> conditionOn;  // tensor indices (leaders)
+    int target = 0;               // tensor index
+    std::vector<int> conditionOn; // tensor indices (leaders)
     bool operator==(const SgAction&) const = default;
 };
 

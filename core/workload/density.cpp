@@ -5,10 +5,14 @@ namespace sparsemap {
 std::string_view densityModelName(DensityModelKind kind)
 {
     switch (kind) {
-    case DensityModelKind::Uniform: return "uniform";
-    case DensityModelKind::FixedStructured: return "fixed-structured";
-    case DensityModelKind::Banded: return "banded";
-    case DensityModelKind::Actual: return "actual";
+    case DensityModelKind::Uniform:
+        return "uniform";
+    case DensityModelKind::FixedStructured:
+        return "fixed-structured";
+    case DensityModelKind::Banded:
+        return "banded";
+    case DensityModelKind::Actual:
+        return "actual";
     }
     return "uniform";
 }

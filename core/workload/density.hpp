@@ -18,12 +18,12 @@ enum class DensityModelKind {
 
 struct DensitySpec {
     DensityModelKind model = DensityModelKind::Uniform;
-    double density = 1.0;   // (0, 1]; for FixedStructured n/m, for Banded/Actual the file's or band's
-    int structuredN = 0;    // FixedStructured only
-    int structuredM = 0;    // FixedStructured only
+    double density = 1.0;       // (0, 1]; for FixedStructured n/m, for Banded/Actual the file's or band's
+    int structuredN = 0;        // FixedStructured only
+    int structuredM = 0;        // FixedStructured only
     std::int64_t bandwidth = 0; // Banded only: |row - col| <= bandwidth
-    std::string file;       // Actual only: path as written by the user
-    std::string resolvedFile; // Actual only: path resolved against the workload file's folder
+    std::string file;           // Actual only: path as written by the user
+    std::string resolvedFile;   // Actual only: path resolved against the workload file's folder
 
     bool operator==(const DensitySpec&) const = default;
 };

@@ -40,7 +40,8 @@ std::int64_t paddedSize(std::int64_t size, PaddingMode mode)
     if (size <= 1)
         return size;
     switch (mode) {
-    case PaddingMode::None: return size;
+    case PaddingMode::None:
+        return size;
     case PaddingMode::LargePrime: {
         if (size <= kLargePrimeThreshold || !isPrime(size))
             return size;
@@ -62,9 +63,12 @@ std::int64_t paddedSize(std::int64_t size, PaddingMode mode)
 std::string_view paddingModeName(PaddingMode mode)
 {
     switch (mode) {
-    case PaddingMode::None: return "none";
-    case PaddingMode::LargePrime: return "large-prime";
-    case PaddingMode::Smooth: return "smooth";
+    case PaddingMode::None:
+        return "none";
+    case PaddingMode::LargePrime:
+        return "large-prime";
+    case PaddingMode::Smooth:
+        return "smooth";
     }
     return "large-prime";
 }

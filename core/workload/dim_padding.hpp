@@ -11,9 +11,9 @@
 namespace sparsemap {
 
 enum class PaddingMode {
-    None,        // sizes used as written
-    LargePrime,  // the paper's rule: a prime size above kLargePrimeThreshold becomes the next composite
-    Smooth,      // every size becomes the smallest number >= it whose prime factors are all <= 7
+    None,       // sizes used as written
+    LargePrime, // the paper's rule: a prime size above kLargePrimeThreshold becomes the next composite
+    Smooth,     // every size becomes the smallest number >= it whose prime factors are all <= 7
 };
 
 // Primes up to this stay as they are under LargePrime: a factor of 2, 3, 5 or 7 is a normal tile size.

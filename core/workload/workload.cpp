@@ -55,10 +55,14 @@ double Workload::denseMacs() const
 std::string_view workloadKindName(WorkloadKind kind)
 {
     switch (kind) {
-    case WorkloadKind::SpMM: return "spmm";
-    case WorkloadKind::SpConv: return "spconv";
-    case WorkloadKind::BatchedSpMM: return "batched-spmm";
-    case WorkloadKind::General: return "general";
+    case WorkloadKind::SpMM:
+        return "spmm";
+    case WorkloadKind::SpConv:
+        return "spconv";
+    case WorkloadKind::BatchedSpMM:
+        return "batched-spmm";
+    case WorkloadKind::General:
+        return "general";
     }
     return "general";
 }

@@ -44,7 +44,7 @@ enum class WorkloadKind { SpMM, SpConv, BatchedSpMM, General };
 struct ConvShape {
     std::int64_t n = 1, c = 1, h = 1, w = 1, k = 1, r = 1, s = 1;
     std::int64_t strideH = 1, strideW = 1;
-    bool samePadding = true;      // output P = ceil(H / stride), Q = ceil(W / stride)
+    bool samePadding = true;         // output P = ceil(H / stride), Q = ceil(W / stride)
     std::int64_t padH = 0, padW = 0; // explicit zero padding when !samePadding
     bool operator==(const ConvShape&) const = default;
 };

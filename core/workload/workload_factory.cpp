@@ -15,7 +15,10 @@ DensitySpec uniformDensity(double density)
 }
 
 namespace {
-RankProjection single(int dim) { return {ProjectionTerm{dim, 1}}; }
+RankProjection single(int dim)
+{
+    return {ProjectionTerm{dim, 1}};
+}
 } // namespace
 
 Workload makeSpmm(std::string name, std::int64_t m, std::int64_t k, std::int64_t n, DensitySpec p,
@@ -33,8 +36,8 @@ Workload makeSpmm(std::string name, std::int64_t m, std::int64_t k, std::int64_t
     return w;
 }
 
-Workload makeBatchedSpmm(std::string name, std::int64_t b, std::int64_t m, std::int64_t k,
-                         std::int64_t n, DensitySpec p, DensitySpec q)
+Workload makeBatchedSpmm(std::string name, std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n,
+                         DensitySpec p, DensitySpec q)
 {
     Workload w;
     w.name = std::move(name);
@@ -64,9 +67,9 @@ Workload makeSpconv(std::string name, const ConvShape& s, DensitySpec input, Den
     const std::int64_t p = convOutputSize(s.h, s.r, s.strideH, s.samePadding, s.padH);
     const std::int64_t q = convOutputSize(s.w, s.s, s.strideW, s.samePadding, s.padW);
     if (p <= 0 || q <= 0)
-        throw InputError("convolution " + name + " has no output: filter " + std::to_string(s.r) +
-                         "x" + std::to_string(s.s) + " does not fit input " + std::to_string(s.h) +
-                         "x" + std::to_string(s.w) + " with the given padding and stride");
+        throw InputError("convolution " + name + " has no output: filter " + std::to_string(s.r) + "x" +
+                         std::to_string(s.s) + " does not fit input " + std::to_string(s.h) + "x" +
+                         std::to_string(s.w) + " with the given padding and stride");
     Workload w;
     w.name = std::move(name);
     w.kind = WorkloadKind::SpConv;
@@ -153,8 +156,8 @@ std::vector<std::string> workloadProblems(const Workload& w)
             problems.push_back("tensor " + tensor.name + " actual density needs a file");
     }
     if (outputs != 1)
-        problems.push_back("a workload needs exactly one output tensor (found " +
-                           std::to_string(outputs) + ")");
+        problems.push_back("a workload needs exactly one output tensor (found " + std::to_string(outputs) +
+                           ")");
     for (std::size_t d = 0; d < w.dims.size(); ++d) {
         bool used = false;
         for (std::size_t t = 0; t < w.tensors.size() && !used; ++t)

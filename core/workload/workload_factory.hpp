@@ -10,8 +10,8 @@ Workload makeSpmm(std::string name, std::int64_t m, std::int64_t k, std::int64_t
                   DensitySpec q);
 
 // Z[b,m,n] += P[b,m,k] * Q[b,k,n]; dims B, M, K, N (paper Fig. 15).
-Workload makeBatchedSpmm(std::string name, std::int64_t b, std::int64_t m, std::int64_t k,
-                         std::int64_t n, DensitySpec p, DensitySpec q);
+Workload makeBatchedSpmm(std::string name, std::int64_t b, std::int64_t m, std::int64_t k, std::int64_t n,
+                         DensitySpec p, DensitySpec q);
 
 // O[n,k,p,q] += I[n,c,p*sh+r,q*sw+s] * W[k,c,r,s]; dims (N when > 1), K, C, P, Q, R, S.
 // I is operand 1 (the paper's P), W operand 2 (Q), O the output (Z). Throws InputError when the

@@ -13,8 +13,9 @@ namespace {
 void decodeRandomGenomes(benchmark::State& state, const char* workloadFile)
 {
     using namespace sparsemap;
-    const GenomeLayout layout(loadWorkloadFile(std::string(SPARSEMAP_SOURCE_DIR) + "/samples/workloads/" + workloadFile),
-                              loadPreset("cloud"));
+    const GenomeLayout layout(
+        loadWorkloadFile(std::string(SPARSEMAP_SOURCE_DIR) + "/samples/workloads/" + workloadFile),
+        loadPreset("cloud"));
     std::mt19937_64 rng(1);
     std::vector<Genome> genomes;
     for (int i = 0; i < 1024; ++i)
@@ -24,7 +25,8 @@ void decodeRandomGenomes(benchmark::State& state, const char* workloadFile)
         Design d = decodeGenome(layout, genomes[i++ & 1023]);
         benchmark::DoNotOptimize(d);
     }
-    state.counters["decodes/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["decodes/s"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 } // namespace

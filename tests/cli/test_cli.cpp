@@ -60,9 +60,9 @@ private slots:
     {
         const Run r = sparsemap({"decode", "samples/workloads/toy.yaml", "samples/arch/toy.yaml", kFigure13});
         QCOMPARE(r.exitCode, 0);
-        for (const char* expected : {"for m2 in [0,4)", "par-for n3 in [0,4)", "for k4 in [0,2)",
-                                     "par-for k5 in [0,4)", "P: B(M2)-B(K4)-CP(K5)", "GLB: Skip Q <- P",
-                                     "PE buffer: none", "compute: Gate P <-> Q"})
+        for (const char* expected :
+             {"for m2 in [0,4)", "par-for n3 in [0,4)", "for k4 in [0,2)", "par-for k5 in [0,4)",
+              "P: B(M2)-B(K4)-CP(K5)", "GLB: Skip Q <- P", "PE buffer: none", "compute: Gate P <-> Q"})
             QVERIFY2(r.out.contains(expected), qPrintable(expected + QString(" missing from\n") + r.out));
     }
 
@@ -70,8 +70,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath("fig13.design.yaml");
-        const Run saved = sparsemap({"decode", "samples/workloads/toy.yaml", "samples/arch/toy.yaml", kFigure13,
-                                     "--save", file});
+        const Run saved = sparsemap(
+            {"decode", "samples/workloads/toy.yaml", "samples/arch/toy.yaml", kFigure13, "--save", file});
         QCOMPARE(saved.exitCode, 0);
         QVERIFY(QFileInfo::exists(file));
         const Run again = sparsemap({"decode", "samples/workloads/toy.yaml", "samples/arch/toy.yaml", file});
@@ -96,25 +96,28 @@ private slots:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("fragment");
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "unknown command";
-        QTest::newRow("unknown option") << QStringList{"info", "samples/workloads/mm3.yaml", "--bogus"} << 2
-                                        << "bogus";
-        QTest::newRow("missing argument") << QStringList{"decode", "samples/workloads/mm3.yaml"} << 2
-                                          << "missing argument <arch>";
-        QTest::newRow("missing file") << QStringList{"info", "no/such/workload.yaml"} << 1 << "no/such/workload.yaml";
-        QTest::newRow("unknown preset") << QStringList{"info", "samples/workloads/mm3.yaml", "--arch", "datacenter"}
-                                        << 1 << "datacenter";
-        QTest::newRow("genome too short") << QStringList{"decode", "samples/workloads/toy.yaml", "cloud", "1,2,3"} << 1
-                                          << "genome has 3 genes";
+        QTest::newRow("unknown option")
+            << QStringList{"info", "samples/workloads/mm3.yaml", "--bogus"} << 2 << "bogus";
+        QTest::newRow("missing argument")
+            << QStringList{"decode", "samples/workloads/mm3.yaml"} << 2 << "missing argument <arch>";
+        QTest::newRow("missing file")
+            << QStringList{"info", "no/such/workload.yaml"} << 1 << "no/such/workload.yaml";
+        QTest::newRow("unknown preset")
+            << QStringList{"info", "samples/workloads/mm3.yaml", "--arch", "datacenter"} << 1 << "datacenter";
+        QTest::newRow("genome too short")
+            << QStringList{"decode", "samples/workloads/toy.yaml", "cloud", "1,2,3"} << 1
+            << "genome has 3 genes";
         QTest::newRow("gene out of range")
             << QStringList{"decode", "samples/workloads/toy.yaml", "samples/arch/toy.yaml",
                            "9,1,1,1,1, 2,2,4,5,5,3,3, 0,0,1,1,3, 0,0,0,0,0, 0,0,0,0,0, 5,0,3"}
             << 1 << "perm1";
-        QTest::newRow("not a genome") << QStringList{"decode", "samples/workloads/toy.yaml", "cloud", "1,two"} << 1
-                                      << "not an integer";
-        QTest::newRow("bad seed") << QStringList{"random", "samples/workloads/toy.yaml", "cloud", "--seed", "x"} << 2
-                                  << "--seed";
-        QTest::newRow("bad padding") << QStringList{"info", "samples/workloads/toy.yaml", "--padding", "odd"} << 2
-                                     << "--padding";
+        QTest::newRow("not a genome")
+            << QStringList{"decode", "samples/workloads/toy.yaml", "cloud", "1,two"} << 1 << "not an integer";
+        QTest::newRow("bad seed") << QStringList{"random", "samples/workloads/toy.yaml", "cloud", "--seed",
+                                                 "x"}
+                                  << 2 << "--seed";
+        QTest::newRow("bad padding") << QStringList{"info", "samples/workloads/toy.yaml", "--padding", "odd"}
+                                     << 2 << "--padding";
     }
     void errorsAreOneLineAndNonZero()
     {

@@ -78,8 +78,8 @@ private slots:
     void permutationRangesFollowTheDimCount()
     {
         const auto arch = test::templateArchitecture(1024, 64, 64 << 20, 128 << 10);
-        const GenomeLayout batched(makeBatchedSpmm("b", 8, 16, 16, 16, uniformDensity(0.5), uniformDensity(0.5)),
-                                   arch);
+        const GenomeLayout batched(
+            makeBatchedSpmm("b", 8, 16, 16, 16, uniformDensity(0.5), uniformDensity(0.5)), arch);
         QCOMPARE(batched.gene(0).upper, 24); // 4! (paper Fig. 15)
         const GenomeLayout conv(conv4(), arch);
         QCOMPARE(conv.gene(0).upper, 720); // K C P Q R S: 6!
@@ -129,7 +129,8 @@ private slots:
             // Permutation, format and S/G genes are unique; only tiling genes can differ, and then
             // only by permuting equal prime factors between levels.
             for (int i = 0; i < layout.size(); ++i)
-                if (layout.gene(i).segment == GeneSegment::Permutation || layout.gene(i).segment == GeneSegment::SkipGate)
+                if (layout.gene(i).segment == GeneSegment::Permutation ||
+                    layout.gene(i).segment == GeneSegment::SkipGate)
                     QCOMPARE(again[i], g[i]);
         }
     }

@@ -84,7 +84,9 @@ private slots:
         const Architecture& a = layout.architecture();
         const Design d = decodeGenome(layout, figure13Genome());
         QCOMPARE(d.sparse.sites.size(), std::size_t(3));
-        auto line = [&](int i) { return sgSiteName(a, d.sparse.sites[i]) + ": " + sgText(w, d.sparse.sites[i]); };
+        auto line = [&](int i) {
+            return sgSiteName(a, d.sparse.sites[i]) + ": " + sgText(w, d.sparse.sites[i]);
+        };
         QCOMPARE(line(0), std::string("GLB: Skip Q <- P"));
         QCOMPARE(line(1), std::string("PE buffer: none"));
         QCOMPARE(line(2), std::string("compute: Gate P <-> Q"));
@@ -99,11 +101,13 @@ private slots:
         const Design d = decodeGenome(layout, figure13Genome());
         const std::string nest = renderLoopNest(layout.workload(), layout.architecture(), d);
         // The four non-trivial loops of the paper's description, outer to inner, each on its own line.
-        const char* loops[] = {"for m2 in [0,4)", "par-for n3 in [0,4)", "for k4 in [0,2)", "par-for k5 in [0,4)"};
+        const char* loops[] = {"for m2 in [0,4)", "par-for n3 in [0,4)", "for k4 in [0,2)",
+                               "par-for k5 in [0,4)"};
         std::size_t at = 0;
         for (const char* loop : loops) {
             const auto found = nest.find(loop, at);
-            QVERIFY2(found != std::string::npos, (std::string(loop) + " missing or out of order in\n" + nest).c_str());
+            QVERIFY2(found != std::string::npos,
+                     (std::string(loop) + " missing or out of order in\n" + nest).c_str());
             at = found;
         }
         QVERIFY(nest.find("Z[m,n] += P[m,k] * Q[k,n]") != std::string::npos);

@@ -9,7 +9,8 @@
 namespace sparsemap::test {
 
 // The SparseMap template DRAM -> GLB -> PE buffer -> MACs with `pes` PEs of `macsPerPe` MACs.
-inline Architecture templateArchitecture(std::int64_t pes, std::int64_t macsPerPe, std::int64_t glbBytes = 1 << 20,
+inline Architecture templateArchitecture(std::int64_t pes, std::int64_t macsPerPe,
+                                         std::int64_t glbBytes = 1 << 20,
                                          std::int64_t peBufferBytes = 1 << 10)
 {
     Architecture a;
@@ -34,9 +35,15 @@ inline Architecture templateArchitecture(std::int64_t pes, std::int64_t macsPerP
 }
 
 // The paper's toy accelerator of Fig. 3a: 4 PEs with 4 MACs each.
-inline Architecture toyArchitecture() { return templateArchitecture(4, 4, 1024, 64); }
+inline Architecture toyArchitecture()
+{
+    return templateArchitecture(4, 4, 1024, 64);
+}
 
 // The paper's toy SpMM of Fig. 9 / Fig. 13: M = 4, K = 8, N = 4.
-inline Workload toyWorkload() { return makeSpmm("toy", 4, 8, 4, uniformDensity(0.5), uniformDensity(0.5)); }
+inline Workload toyWorkload()
+{
+    return makeSpmm("toy", 4, 8, 4, uniformDensity(0.5), uniformDensity(0.5));
+}
 
 } // namespace sparsemap::test

@@ -1,0 +1,117 @@
+#include "io/file_io.hpp"
+
+#include "util/error.hpp"
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sparsemap {
+
+std::string readTextFile(const std::string& path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw InputError("cannot read " + path + ": it is a folder, not a file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError("cannot read " + path + ": " + std::strerror(errno));
+    std::ostringstream out;
+    out << in.rdbuf();
+    if (in.bad())
+        throw InputError("cannot read " + path + ": read error");
+    return out.str();
+}
+
+namespace {
+
+[[noreturn]] void writeFailed(const std::string& path, const std::string& what, int error)
+{
+    throw InputError("cannot write " + path + ": " + what + ": " + std::strerror(error) +
+                     " (the existing file, if any, is unchanged)");
+}
+
+// Writes all of `contents` to `fd`, retrying partial writes and interrupts.
+bool writeAll(int fd, const std::string& contents)
+{
+    const char* data = contents.data();
+    std::size_t left = contents.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, data, left);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        data += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+// A name beside the target that no other writer (thread or process) uses at the same time.
+std::string temporaryName(const std::string& target, int attempt)
+{
+    static std::atomic<unsigned> counter{0};
+    return target + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" +
+           std::to_string(attempt);
+}
+
+} // namespace
+
+void writeTextFileAtomically(const std::string& path, const std::string& contents)
+{
+    // Saving through a symbolic link replaces the file it points to, not the link.
+    std::string target = path;
+    std::error_code ec;
+    if (std::filesystem::is_symlink(path, ec)) {
+        const auto resolved = std::filesystem::weakly_canonical(path, ec);
+        if (!ec)
+            target = resolved.string();
+    }
+
+    // The temporary file must be in the target's folder: rename() is atomic only within a file system.
+    int fd = -1;
+    std::string temporary;
+    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+        temporary = temporaryName(target, attempt);
+        fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            writeFailed(path, "cannot create a temporary file beside it", errno);
+    }
+    if (fd < 0)
+        writeFailed(path, "cannot create a temporary file beside it", EEXIST);
+
+    auto fail = [&](const std::string& what) {
+        const int error = errno;
+        if (fd >= 0)
+            ::close(fd);
+        ::unlink(temporary.c_str());
+        writeFailed(path, what, error);
+    };
+
+    // Keep the permissions of the file being replaced (open() gave 0666 minus the umask).
+    struct stat existing {};
+    if (::stat(target.c_str(), &existing) == 0 && S_ISREG(existing.st_mode))
+        ::fchmod(fd, existing.st_mode & 07777);
+
+    if (!writeAll(fd, contents))
+        fail("write error");
+    if (::fsync(fd) != 0)
+        fail("cannot flush to disk");
+    const int closed = ::close(fd);
+    fd = -1;
+    if (closed != 0)
+        fail("write error on close");
+    if (::rename(temporary.c_str(), target.c_str()) != 0)
+        fail("cannot replace the file");
+}
+
+} // namespace sparsemap
