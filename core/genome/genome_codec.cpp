@@ -78,8 +78,18 @@ void encodeMapping(const GenomeLayout& layout, const Mapping& mapping, Genome& g
     if (mapping.levelCount() != static_cast<int>(slots.size()))
         notExpressible("it has " + std::to_string(mapping.levelCount()) +
                        " mapping levels; the template has " + std::to_string(slots.size()));
+    for (const auto& perLevel : mapping.keep)
+        for (bool kept : perLevel)
+            if (!kept)
+                notExpressible("it bypasses a tensor at a storage level; the genome keeps every tensor everywhere");
+    for (const auto& perLevel : mapping.stream)
+        for (bool streamed : perLevel)
+            if (streamed)
+                notExpressible("it streams a tensor through a level; the genome has no streams");
     for (int l = 0; l < mapping.levelCount(); ++l) {
         const auto& level = mapping.levels[l];
+        if (level.spatialXLoops != -1)
+            notExpressible("mapping level " + slots[l].name + " splits its loops over X and Y");
         if (level.storageLevel != slots[l].storageLevel || level.kind != slots[l].kind)
             notExpressible("mapping level " + std::to_string(l + 1) + " is not " + slots[l].name);
         if (static_cast<int>(level.bounds.size()) != dimCount ||

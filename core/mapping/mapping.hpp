@@ -22,12 +22,27 @@ struct MappingLevel {
     LoopKind kind = LoopKind::Temporal;
     std::vector<int> order;           // dims, outer to inner (a permutation of 0..D-1)
     std::vector<std::int64_t> bounds; // per dim index
+    // Spatial levels only: the innermost `spatialXLoops` loops of `order` spread along the X axis of
+    // the instance grid, the others along Y (Timeloop's `split`); -1 = every loop along X.
+    int spatialXLoops = -1;
 
     bool operator==(const MappingLevel&) const = default;
 };
 
 struct Mapping {
     std::vector<MappingLevel> levels; // outer to inner
+    // keep[storage level][tensor]: whether the level stores the tensor (Timeloop's keep/bypass).
+    // Empty = every level keeps every tensor, as in the SparseMap template.
+    std::vector<std::vector<bool>> keep;
+    // stream[storage level][tensor]: a bypassed tensor that still passes through the level's data
+    // path and is charged there (Sparseloop's `stream` list). Empty = none.
+    std::vector<std::vector<bool>> stream;
+
+    bool keeps(int storageLevel, int tensor) const { return keep.empty() || keep[storageLevel][tensor]; }
+    bool streams(int storageLevel, int tensor) const
+    {
+        return !stream.empty() && stream[storageLevel][tensor];
+    }
 
     int levelCount() const { return static_cast<int>(levels.size()); }
     // Product of the bounds of `dim` over all mapping levels.

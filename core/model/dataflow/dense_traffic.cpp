@@ -1,0 +1,218 @@
+#include "model/dataflow/dense_traffic.hpp"
+
+#include <cmath>
+
+namespace sparsemap::model {
+
+double tileVolume(const Workload& workload, int tensor, const std::vector<NestLoop>& loops, std::size_t end,
+                  DataflowScratch& scratch)
+{
+    auto& dimTiles = scratch.dimTiles;
+    dimTiles.assign(workload.dims.size(), 1);
+    for (std::size_t i = 0; i < end; ++i)
+        dimTiles[loops[i].dim] *= loops[i].bound;
+    double volume = 1;
+    for (const auto& rank : workload.tensors[tensor].ranks) {
+        std::int64_t extent = 1;
+        for (const auto& term : rank)
+            extent += term.coefficient * (dimTiles[term.dim] - 1);
+        volume *= static_cast<double>(extent);
+    }
+    return volume;
+}
+
+namespace {
+
+// Where each storage level's loops sit in the innermost-first list: [begin, spatialEnd) are its
+// spatial loops, [spatialEnd, end) its temporal loops.
+struct LevelSpan {
+    std::size_t begin = 0, spatialEnd = 0, end = 0;
+};
+
+// The fraction of a tile that is new when the loop `step` advances by one, for sliding windows:
+// a rank indexed as coef*dim + ... moves by coef * (the dim's extent inside the loop); the overlap
+// with the previous tile is reused. 1 when the loop's dim indexes only single-term ranks.
+double slidingDelta(const Workload& w, int tensor, const std::vector<NestLoop>& loops, std::size_t step,
+                    DataflowScratch& scratch, std::size_t childEnd)
+{
+    const int dim = loops[step].dim;
+    bool windowed = false;
+    for (const auto& rank : w.tensors[tensor].ranks)
+        if (rank.size() > 1)
+            for (const auto& term : rank)
+                windowed |= term.dim == dim;
+    if (!windowed)
+        return 1.0;
+    // Extent of the dim covered by all loops inside `step` (its displacement per step), and the
+    // child tile's per-dim sizes.
+    std::int64_t stride = 1;
+    for (std::size_t i = 0; i < step; ++i)
+        if (loops[i].dim == dim)
+            stride *= loops[i].bound;
+    auto& dimTiles = scratch.dimTiles;
+    dimTiles.assign(w.dims.size(), 1);
+    for (std::size_t i = 0; i < childEnd; ++i)
+        dimTiles[loops[i].dim] *= loops[i].bound;
+    double fraction = 1.0;
+    for (const auto& rank : w.tensors[tensor].ranks) {
+        std::int64_t extent = 1, shift = 0;
+        for (const auto& term : rank) {
+            extent += term.coefficient * (dimTiles[term.dim] - 1);
+            if (term.dim == dim)
+                shift += term.coefficient * stride;
+        }
+        if (shift > 0)
+            fraction *= std::min<double>(1.0, static_cast<double>(shift) / static_cast<double>(extent));
+    }
+    return fraction;
+}
+
+// How many times the tile of `tensor` held below `span` changes, counting the first fill: the
+// temporal loops of this storage level and every outer one (innermost first), minus the innermost
+// run of loops that do not index the tensor (the tile stays put while only they advance).
+double childChanges(const Workload& w, int tensor, std::uint32_t relevant, const std::vector<NestLoop>& loops,
+                    std::size_t firstDriver, bool computeChildren, DataflowScratch& scratch,
+                    std::size_t childEnd)
+{
+    double changes = 1;
+    bool started = computeChildren; // MACs keep nothing: every iteration is a new operand
+    for (std::size_t i = firstDriver; i < loops.size(); ++i) {
+        const auto& loop = loops[i];
+        if (loop.spatial)
+            continue;
+        const bool indexes = (relevant >> loop.dim) & 1u;
+        if (!started) {
+            if (!indexes)
+                continue;
+            started = true;
+            // The first loop that moves the tile: a sliding window reuses the overlap.
+            const double delta = slidingDelta(w, tensor, loops, i, scratch, childEnd);
+            changes *= 1.0 + static_cast<double>(loop.bound - 1) * delta;
+            continue;
+        }
+        changes *= static_cast<double>(loop.bound);
+    }
+    return changes;
+}
+
+} // namespace
+
+void analyzeDataflow(const Workload& w, const Architecture& arch, const Mapping& mapping, DenseTraffic& out,
+                     DataflowScratch& scratch)
+{
+    auto& loops = scratch.loops;
+    flattenLoops(mapping, loops);
+    const int levelCount = arch.levelCount();
+    const int tensorCount = static_cast<int>(w.tensors.size());
+
+    // Spans of every storage level in the innermost-first list (inner levels come first).
+    LevelSpan spans[32];
+    {
+        std::size_t i = 0;
+        for (int s = levelCount - 1; s >= 0; --s) {
+            spans[s].begin = i;
+            while (i < loops.size() && loops[i].storageLevel == s && loops[i].spatial)
+                ++i;
+            spans[s].spatialEnd = i;
+            while (i < loops.size() && loops[i].storageLevel == s)
+                ++i;
+            spans[s].end = i;
+        }
+    }
+
+    out.levels.resize(static_cast<std::size_t>(levelCount));
+    out.temporalIterations = 1;
+    out.spatialInstances = 1;
+    out.computeX = out.computeY = 1;
+    for (const auto& loop : loops) {
+        if (loop.spatial) {
+            out.spatialInstances *= static_cast<double>(loop.bound);
+            (loop.alongY ? out.computeY : out.computeX) *= static_cast<double>(loop.bound);
+        } else {
+            out.temporalIterations *= static_cast<double>(loop.bound);
+        }
+    }
+    out.algorithmicComputes = out.temporalIterations * out.spatialInstances;
+
+    for (int s = 0; s < levelCount; ++s) {
+        auto& level = out.levels[s];
+        level.instances = level.fanout = level.xExpansion = level.yExpansion = 1;
+        for (std::size_t i = spans[s].end; i < loops.size(); ++i)
+            if (loops[i].spatial) {
+                level.instances *= static_cast<double>(loops[i].bound);
+                (loops[i].alongY ? level.yExpansion : level.xExpansion) *= static_cast<double>(loops[i].bound);
+            }
+        for (std::size_t i = spans[s].begin; i < spans[s].spatialEnd; ++i)
+            level.fanout *= static_cast<double>(loops[i].bound);
+        level.tensors.resize(static_cast<std::size_t>(tensorCount));
+    }
+
+    auto& raw = scratch.raw; // C'(s, t): accesses level s serves, after bypass propagation
+    raw.assign(static_cast<std::size_t>(levelCount * tensorCount), 0.0);
+    for (int t = 0; t < tensorCount; ++t) {
+        const std::uint32_t relevant = relevantDims(w, t);
+        const bool output = w.tensors[t].isOutput;
+        for (int s = 0; s < levelCount; ++s) {
+            auto& tt = out.levels[s].tensors[t];
+            tt = TensorTraffic{};
+            tt.kept = mapping.keeps(s, t) || s == 0;
+            tt.streamed = !tt.kept && mapping.streams(s, t);
+            tt.tile = tileVolume(w, t, loops, spans[s].end, scratch);
+            const bool innermost = s == levelCount - 1;
+            const std::size_t childEnd = innermost ? 0 : spans[s + 1].end;
+            const double childTile = innermost ? 1.0 : tileVolume(w, t, loops, childEnd, scratch);
+            for (std::size_t i = spans[s].begin; i < spans[s].spatialEnd; ++i)
+                if (!((relevant >> loops[i].dim) & 1u))
+                    tt.multicast *= static_cast<double>(loops[i].bound);
+            tt.scatter = out.levels[s].fanout / tt.multicast;
+            tt.childChanges = childChanges(w, t, relevant, loops, spans[s].spatialEnd, innermost, scratch, childEnd);
+            raw[s * tensorCount + t] = childTile * tt.childChanges * tt.scatter;
+        }
+        // Partitions, outer to inner: an instance owns its share of its parent's partition.
+        for (int s = 0; s < levelCount; ++s) {
+            auto& tt = out.levels[s].tensors[t];
+            if (s == 0) {
+                tt.partition = tt.tile;
+                continue;
+            }
+            const auto& parent = spans[s - 1];
+            const double footprint = parent.spatialEnd > parent.begin
+                                         ? tileVolume(w, t, loops, parent.spatialEnd, scratch)
+                                         : tt.tile;
+            tt.partition = std::floor(out.levels[s - 1].tensors[t].partition * tt.tile / footprint);
+        }
+        // Bypass, inner to outer: the next outer level serves a bypassed level's children directly.
+        for (int s = levelCount - 1; s >= 1; --s) {
+            auto& tt = out.levels[s].tensors[t];
+            const double served = raw[s * tensorCount + t];
+            if (tt.kept)
+                continue;
+            raw[(s - 1) * tensorCount + t] = served * out.levels[s - 1].tensors[t].scatter;
+            if (tt.streamed) {
+                tt.reads = served;
+                tt.fills = output ? 0 : served;
+                tt.updates = output ? served : 0;
+            }
+        }
+        // Reads, fills and updates of the levels that keep the tensor.
+        for (int s = 0; s < levelCount; ++s) {
+            auto& tt = out.levels[s].tensors[t];
+            if (!tt.kept) {
+                tt.tile = 0;
+                continue;
+            }
+            const double served = raw[s * tensorCount + t];
+            // Fills: the level's own tile, once per change seen from the parent's loops.
+            tt.fills = s == 0 ? 0.0 : tt.tile * out.levels[s - 1].tensors[t].childChanges;
+            if (output) {
+                tt.updates = served;
+                tt.reads = std::max(0.0, served - tt.partition); // the first write needs no read
+                tt.temporalReductions = tt.reads;
+            } else {
+                tt.reads = served;
+            }
+        }
+    }
+}
+
+} // namespace sparsemap::model

@@ -1,0 +1,37 @@
+#include "model/dataflow/loop_nest.hpp"
+
+namespace sparsemap::model {
+
+void flattenLoops(const Mapping& mapping, std::vector<NestLoop>& out)
+{
+    out.clear();
+    // Mapping levels are outer to inner; walk them backwards. For one storage level the template
+    // lists the temporal level before the spatial one, so walking backwards yields spatial
+    // (inner) first, as Timeloop nests them.
+    for (int l = mapping.levelCount() - 1; l >= 0; --l) {
+        const auto& level = mapping.levels[l];
+        const bool spatial = level.kind == LoopKind::Spatial;
+        const int n = static_cast<int>(level.order.size());
+        for (int i = n - 1; i >= 0; --i) {
+            const int dim = level.order[i];
+            const auto bound = level.bounds[dim];
+            if (bound <= 1)
+                continue;
+            const int fromInner = n - 1 - i;
+            const bool alongY = spatial && level.spatialXLoops >= 0 && fromInner >= level.spatialXLoops;
+            out.push_back(NestLoop{dim, bound, level.storageLevel, spatial, alongY});
+        }
+    }
+}
+
+std::uint32_t relevantDims(const Workload& workload, int tensor)
+{
+    std::uint32_t mask = 0;
+    for (const auto& rank : workload.tensors.at(tensor).ranks)
+        for (const auto& term : rank)
+            if (term.coefficient != 0)
+                mask |= 1u << term.dim;
+    return mask;
+}
+
+} // namespace sparsemap::model
