@@ -11,8 +11,12 @@ std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& map
         if (level.storageLevel < storageLevel)
             continue;
         for (int dim : level.order)
-            if (level.bounds[dim] > 1 && workload.indexes(tensor, dim))
-                ranks.push_back(FormatRank{dim, l, RankFormat::U});
+            if (level.bounds[dim] > 1 && workload.indexes(tensor, dim)) {
+                FormatRank rank;
+                rank.dim = dim;
+                rank.mappingLevel = l;
+                ranks.push_back(rank);
+            }
     }
     return ranks;
 }
