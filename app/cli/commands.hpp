@@ -7,5 +7,7 @@ namespace sparsemap::cli {
 int runInfo(const QStringList& args);
 int runDecode(const QStringList& args);
 int runRandom(const QStringList& args);
+int runEvaluate(const QStringList& args);
+int runValidate(const QStringList& args);
 
 } // namespace sparsemap::cli

@@ -33,27 +33,36 @@ std::int64_t cantorEncode(std::span<const int> order)
     return code;
 }
 
-std::vector<int> cantorDecode(std::int64_t code, int dimCount)
+void cantorDecodeInto(std::int64_t code, int dimCount, std::vector<int>& order)
 {
     if (dimCount < 0 || dimCount > 20)
         throw GenomeError("loop orders need between 0 and 20 dimensions");
     const std::int64_t count = factorial(dimCount);
     if (code < 1 || code > count)
-        throw GenomeError("permutation code " + std::to_string(code) + " is outside [1, " +
-                          std::to_string(count) + "]");
-    std::vector<int> unused(dimCount);
+        throw GenomeError("permutation code " + std::to_string(code) + " is outside [1, " + std::to_string(count) +
+                          "]");
+    // Lehmer digits select among the unused dims, kept in a small array (D <= 20).
+    int unused[20];
     for (int i = 0; i < dimCount; ++i)
         unused[i] = i;
-    std::vector<int> order;
-    order.reserve(dimCount);
+    order.resize(static_cast<std::size_t>(dimCount));
     std::int64_t rest = code - 1;
+    int left = dimCount;
     for (int i = 0; i < dimCount; ++i) {
         const std::int64_t weight = factorial(dimCount - 1 - i);
-        const auto rank = static_cast<std::size_t>(rest / weight);
+        const int rank = static_cast<int>(rest / weight);
         rest %= weight;
-        order.push_back(unused[rank]);
-        unused.erase(unused.begin() + static_cast<std::ptrdiff_t>(rank));
+        order[i] = unused[rank];
+        for (int j = rank; j + 1 < left; ++j)
+            unused[j] = unused[j + 1];
+        --left;
     }
+}
+
+std::vector<int> cantorDecode(std::int64_t code, int dimCount)
+{
+    std::vector<int> order;
+    cantorDecodeInto(code, dimCount, order);
     return order;
 }
 

@@ -15,5 +15,7 @@ std::int64_t factorial(int n);
 std::int64_t cantorEncode(std::span<const int> order);
 // `code` in [1, D!]; throws GenomeError otherwise.
 std::vector<int> cantorDecode(std::int64_t code, int dimCount);
+// The same into `order` (reusing its storage).
+void cantorDecodeInto(std::int64_t code, int dimCount, std::vector<int>& order);
 
 } // namespace sparsemap

@@ -9,18 +9,23 @@
 
 namespace sparsemap {
 
-std::vector<std::vector<TensorFormat>> decodeFormats(const GenomeLayout& layout, const Mapping& mapping,
-                                                     std::span<const int> genome)
+namespace {
+
+void decodeFormatsInto(const GenomeLayout& layout, const Mapping& mapping, std::span<const int> genome,
+                       std::vector<std::vector<TensorFormat>>& formats)
 {
     const Workload& w = layout.workload();
     const int levels = layout.architecture().levelCount();
     const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
-    std::vector<std::vector<TensorFormat>> formats(levels, std::vector<TensorFormat>(w.tensors.size()));
+    formats.resize(static_cast<std::size_t>(levels));
+    for (auto& perLevel : formats)
+        perLevel.resize(w.tensors.size());
     for (int which = 0; which < 3; ++which) {
         const int tensor = layout.formatTensor(which);
         const int base = layout.segment(segments[which]).begin;
         for (int s = 0; s < levels; ++s) {
-            auto ranks = tensorRanks(w, mapping, tensor, s);
+            auto& ranks = formats[s][tensor].ranks;
+            tensorRanksInto(w, mapping, tensor, s, ranks);
             const int n = static_cast<int>(ranks.size());
             for (int i = 0; i < n; ++i) {
                 const int fromInner = n - 1 - i;
@@ -29,37 +34,59 @@ std::vector<std::vector<TensorFormat>> decodeFormats(const GenomeLayout& layout,
                         ? static_cast<RankFormat>(genome[base + kFormatGenesPerTensor - 1 - fromInner])
                         : RankFormat::UOP;
             }
-            formats[s][tensor].ranks = std::move(ranks);
         }
     }
+}
+
+} // namespace
+
+std::vector<std::vector<TensorFormat>> decodeFormats(const GenomeLayout& layout, const Mapping& mapping,
+                                                     std::span<const int> genome)
+{
+    std::vector<std::vector<TensorFormat>> formats;
+    decodeFormatsInto(layout, mapping, genome, formats);
     return formats;
 }
 
-Design decodeGenome(const GenomeLayout& layout, std::span<const int> genome)
+void decodeGenomeInto(const GenomeLayout& layout, std::span<const int> genome, Design& design)
 {
     layout.validate(genome);
     const Workload& w = layout.workload();
     const int dimCount = static_cast<int>(w.dims.size());
-    Design design;
-    design.mapping = trivialMapping(layout.architecture(), w);
+    const auto& slots = layout.mappingLevels();
     auto& levels = design.mapping.levels;
-
+    levels.resize(slots.size());
+    design.mapping.keep.clear();
+    design.mapping.stream.clear();
+    for (std::size_t l = 0; l < slots.size(); ++l) {
+        levels[l].name = slots[l].name;
+        levels[l].storageLevel = slots[l].storageLevel;
+        levels[l].kind = slots[l].kind;
+        levels[l].spatialXLoops = -1;
+        levels[l].bounds.assign(static_cast<std::size_t>(dimCount), 1);
+    }
     const auto perm = layout.segment(GeneSegment::Permutation);
     for (int i = perm.begin; i < perm.end; ++i)
-        levels[layout.gene(i).mappingLevel].order = cantorDecode(genome[i], dimCount);
-
+        cantorDecodeInto(genome[i], dimCount, levels[layout.gene(i).mappingLevel].order);
     const auto tiling = layout.segment(GeneSegment::Tiling);
     for (int i = tiling.begin; i < tiling.end; ++i) {
         const auto& g = layout.gene(i);
         levels[genome[i] - 1].bounds[g.dim] *= g.factor;
     }
-
-    design.sparse.formats = decodeFormats(layout, design.mapping, genome);
-
+    decodeFormatsInto(layout, design.mapping, genome, design.sparse.formats);
     const auto sg = layout.segment(GeneSegment::SkipGate);
-    for (int i = sg.begin; i < sg.end; ++i)
-        design.sparse.sites.push_back(
-            SgSite{layout.gene(i).site, sgActionsFromGene(genome[i], layout.tensorP(), layout.tensorQ())});
+    design.sparse.sites.resize(static_cast<std::size_t>(sg.size()));
+    for (int i = sg.begin; i < sg.end; ++i) {
+        auto& site = design.sparse.sites[i - sg.begin];
+        site.storageLevel = layout.gene(i).site;
+        site.actions = sgActionsFromGene(genome[i], layout.tensorP(), layout.tensorQ());
+    }
+}
+
+Design decodeGenome(const GenomeLayout& layout, std::span<const int> genome)
+{
+    Design design;
+    decodeGenomeInto(layout, genome, design);
     return design;
 }
 

@@ -13,6 +13,8 @@ namespace sparsemap {
 
 // Throws GenomeError when the genome's length or a gene is out of range.
 Design decodeGenome(const GenomeLayout& layout, std::span<const int> genome);
+// The same into an existing design, reusing its buffers (the search's hot path).
+void decodeGenomeInto(const GenomeLayout& layout, std::span<const int> genome, Design& design);
 
 // Throws InputError naming what the genome cannot express (a bound that is not made of the dim's
 // prime factors, formats that differ between levels for one rank, an S/G combination without a gene).

@@ -21,11 +21,26 @@ std::optional<double> readFraction(const YamlReader& reader)
     return value;
 }
 
+// `n` and `m` (n nonzeros in every m elements), or `density` alone: every tile holds exactly that
+// fraction (Sparseloop's shape-only fixed-structured model), stored as structuredN = structuredM = 0.
 bool readFixedStructured(const YamlReader& reader, DensitySpec& spec)
 {
-    reader.checkKeys({"model", "n", "m"});
-    const auto nNode = reader.require("n", "nonzeros per block, 0 < n <= m");
-    const auto mNode = reader.require("m", "block length in elements, m >= n");
+    const bool ratio = reader.has("n") || reader.has("m");
+    if (!ratio && reader.has("density")) {
+        reader.checkKeys({"model", "density"});
+        const auto d = readFraction(*reader.get("density"));
+        spec.structuredN = spec.structuredM = 0;
+        if (d)
+            spec.density = *d;
+        return d.has_value();
+    }
+    reader.checkKeys({"model", "n", "m", "density"});
+    if (const auto density = reader.keyNode("density"))
+        density->error(
+            "unknown key `density`; allowed here: model, n, m (fixed-structured takes `n` and `m`, "
+            "or `density` alone)");
+    const auto nNode = reader.require("n", "nonzeros per block, 0 < n <= m; or give `density` alone");
+    const auto mNode = reader.require("m", "block length in elements, m >= n; or give `density` alone");
     const auto nRead = nNode ? nNode->integerAtLeast(1, "a positive integer (0 < n <= m)") : std::nullopt;
     const auto mRead = mNode ? mNode->integerAtLeast(1, "a positive integer (m >= n)") : std::nullopt;
     if (!nRead || !mRead)
@@ -153,9 +168,13 @@ void emitDensity(YAML::Emitter& out, const DensitySpec& spec)
         out << formatNumber(spec.density);
         return;
     case DensityModelKind::FixedStructured:
-        out << YAML::Flow << YAML::BeginMap << YAML::Key << "model" << YAML::Value << "fixed-structured"
-            << YAML::Key << "n" << YAML::Value << spec.structuredN << YAML::Key << "m" << YAML::Value
-            << spec.structuredM << YAML::EndMap;
+        out << YAML::Flow << YAML::BeginMap << YAML::Key << "model" << YAML::Value << "fixed-structured";
+        if (spec.structuredM == 0) // no n:m block: every tile has exactly this density
+            out << YAML::Key << "density" << YAML::Value << formatNumber(spec.density);
+        else
+            out << YAML::Key << "n" << YAML::Value << spec.structuredN << YAML::Key << "m" << YAML::Value
+                << spec.structuredM;
+        out << YAML::EndMap;
         return;
     case DensityModelKind::Banded:
         out << YAML::Flow << YAML::BeginMap << YAML::Key << "model" << YAML::Value << "banded" << YAML::Key

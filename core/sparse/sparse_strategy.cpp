@@ -12,7 +12,12 @@ bool TensorFormat::compressed() const
 
 std::string_view sgKindName(SgKind kind)
 {
-    return kind == SgKind::Gate ? "Gate" : "Skip";
+    switch (kind) {
+    case SgKind::Gate: return "Gate";
+    case SgKind::Skip: return "Skip";
+    case SgKind::SpatialSkip: return "SpatialSkip";
+    }
+    return "Gate";
 }
 
 } // namespace sparsemap

@@ -28,7 +28,10 @@ struct TensorFormat {
     bool operator==(const TensorFormat&) const = default;
 };
 
-enum class SgKind { Gate, Skip };
+// Gate: the access happens as an idle (gated) cycle; Skip: it does not happen at all;
+// SpatialSkip: the spatial instances below the level that would receive an ineffectual tile are not
+// used (Sparseloop's skipping-spatial: fewer instances, same per-instance traffic).
+enum class SgKind { Gate, Skip, SpatialSkip };
 
 // "Skip target <- conditionOn": the target's accesses happen only where every conditionOn tensor is
 // nonzero. A double-sided intersection (P <-> Q) is the pair of actions P <- Q and Q <- P.

@@ -2,10 +2,10 @@
 
 namespace sparsemap {
 
-std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& mapping, int tensor,
-                                    int storageLevel)
+void tensorRanksInto(const Workload& workload, const Mapping& mapping, int tensor, int storageLevel,
+                     std::vector<FormatRank>& out)
 {
-    std::vector<FormatRank> ranks;
+    out.clear();
     for (int l = 0; l < mapping.levelCount(); ++l) {
         const auto& level = mapping.levels[l];
         if (level.storageLevel < storageLevel)
@@ -15,9 +15,15 @@ std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& map
                 FormatRank rank;
                 rank.dim = dim;
                 rank.mappingLevel = l;
-                ranks.push_back(rank);
+                out.push_back(rank);
             }
     }
+}
+
+std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& mapping, int tensor, int storageLevel)
+{
+    std::vector<FormatRank> ranks;
+    tensorRanksInto(workload, mapping, tensor, storageLevel, ranks);
     return ranks;
 }
 

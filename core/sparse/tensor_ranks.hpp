@@ -13,6 +13,10 @@ namespace sparsemap {
 std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& mapping, int tensor,
                                     int storageLevel);
 
+// The same into `out` (reusing its storage).
+void tensorRanksInto(const Workload& workload, const Mapping& mapping, int tensor, int storageLevel,
+                     std::vector<FormatRank>& out);
+
 // Rank name as in the paper: dim name + 1-based mapping level, e.g. "K4".
 std::string rankName(const Workload& workload, const FormatRank& rank);
 

@@ -146,8 +146,8 @@ std::vector<std::string> workloadProblems(const Workload& w)
         if (!(dens.density > 0.0 && dens.density <= 1.0) || !std::isfinite(dens.density))
             problems.push_back("tensor " + tensor.name + " has density " + std::to_string(dens.density) +
                                "; densities must be in (0, 1]");
-        if (dens.model == DensityModelKind::FixedStructured &&
-            (dens.structuredN <= 0 || dens.structuredM <= 0 || dens.structuredN > dens.structuredM))
+        if (dens.model == DensityModelKind::FixedStructured && dens.structuredM != 0 &&
+            (dens.structuredN <= 0 || dens.structuredM < 0 || dens.structuredN > dens.structuredM))
             problems.push_back("tensor " + tensor.name +
                                " fixed-structured density needs 0 < n <= m (n nonzeros in every m)");
         if (dens.model == DensityModelKind::Banded && dens.bandwidth < 0)

@@ -2,7 +2,7 @@
 
 namespace sparsemap::model {
 
-void flattenLoops(const Mapping& mapping, std::vector<NestLoop>& out)
+void flattenLoops(const Mapping& mapping, std::vector<NestLoop>& out, bool includeTrivial)
 {
     out.clear();
     // Mapping levels are outer to inner; walk them backwards. For one storage level the template
@@ -15,7 +15,7 @@ void flattenLoops(const Mapping& mapping, std::vector<NestLoop>& out)
         for (int i = n - 1; i >= 0; --i) {
             const int dim = level.order[i];
             const auto bound = level.bounds[dim];
-            if (bound <= 1)
+            if (bound <= 1 && !includeTrivial)
                 continue;
             const int fromInner = n - 1 - i;
             const bool alongY = spatial && level.spatialXLoops >= 0 && fromInner >= level.spatialXLoops;

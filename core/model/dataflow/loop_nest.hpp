@@ -21,7 +21,7 @@ struct NestLoop {
 
 // Appends to `out` (cleared first). Storage levels are visited inner to outer; within a mapping
 // level the loop order is reversed (Mapping stores outer to inner).
-void flattenLoops(const Mapping& mapping, std::vector<NestLoop>& out);
+void flattenLoops(const Mapping& mapping, std::vector<NestLoop>& out, bool includeTrivial = false);
 
 // Bit d set when dimension d indexes the tensor (any rank, any term).
 std::uint32_t relevantDims(const Workload& workload, int tensor);

@@ -1,0 +1,105 @@
+// sparsemap evaluate <workload> <arch> <genome> [--padding mode] [--confidence c] [--nest]
+// sparsemap evaluate --sparseloop <dir>
+#include "cli_common.hpp"
+#include "commands.hpp"
+
+#include "design/loop_nest_text.hpp"
+#include "genome/genome_codec.hpp"
+#include "genome/genome_text.hpp"
+#include "io/design_io.hpp"
+#include "io/sparseloop/sparseloop_import.hpp"
+#include "model/genome_evaluator.hpp"
+#include "model/result_text.hpp"
+#include "model/sparseloop_options.hpp"
+
+#include <QFileInfo>
+
+#include <iostream>
+
+namespace sparsemap::cli {
+
+namespace {
+
+double confidenceValue(const QCommandLineParser& parser, double fallback)
+{
+    if (!parser.isSet("confidence"))
+        return fallback;
+    bool ok = false;
+    const double c = parser.value("confidence").toDouble(&ok);
+    if (!ok || !(c > 0 && c <= 1))
+        throw UsageError("--confidence must be a number in (0, 1], not '" + str(parser.value("confidence")) + "'");
+    return c;
+}
+
+} // namespace
+
+int runEvaluate(const QStringList& args)
+{
+    return runGuarded("evaluate", [&] {
+        QCommandLineParser parser;
+        const QCommandLineOption sparseloop("sparseloop",
+                                            "Evaluate a Sparseloop case folder (aggregated_input.yaml, map.yaml, "
+                                            "ERT.yaml) instead of a genome.",
+                                            "dir");
+        const QCommandLineOption confidence("confidence",
+                                            "Occupancy quantile at which capacity is checked, in (0, 1]; 1 = worst "
+                                            "case (default 0.99; 1 for Sparseloop cases).",
+                                            "c");
+        const QCommandLineOption nest("nest", "Also print the design's loop nest.");
+        parser.addOption(sparseloop);
+        parser.addOption(confidence);
+        parser.addOption(nest);
+        parser.addOption(paddingOption());
+        const bool fromSparseloop = args.contains("--sparseloop") ||
+                                    std::any_of(args.begin(), args.end(),
+                                                [](const QString& a) { return a.startsWith("--sparseloop="); });
+        if (!parseCommandLine(parser, args,
+                              "Evaluate a design with the analytical model and print cycles, energy, EDP and the "
+                              "per-level breakdown.",
+                              {{"workload", "Workload YAML file."},
+                               {"arch", "Architecture: a preset (edge, mobile, cloud) or a YAML file."},
+                               {"genome", "Integers separated by commas or spaces, or a design YAML file."}},
+                              fromSparseloop ? 0 : 3))
+            return int(kOk);
+        if (fromSparseloop) {
+            if (!parser.positionalArguments().isEmpty())
+                throw UsageError("--sparseloop takes a folder and no other arguments");
+            const SparseloopCase c = importSparseloopCase(str(parser.value(sparseloop)));
+            model::ModelOptions options = model::sparseloopModelOptions(c);
+            options.occupancyConfidence = confidenceValue(parser, 1.0);
+            model::Evaluator evaluator(c.workload, c.architecture, options);
+            const Design design = model::sparseloopDesign(c);
+            const auto& result = evaluator.evaluate(design);
+            if (parser.isSet(nest))
+                std::cout << renderLoopNest(c.workload, c.architecture, design) << '\n';
+            std::cout << model::renderSummary(result) << '\n'
+                      << model::renderBreakdown(c.workload, c.architecture, result);
+            return int(kOk);
+        }
+        const auto positional = parser.positionalArguments();
+        const Workload workload = loadWorkloadArgument(positional[0]);
+        const Architecture arch = loadArchitecture(positional[1]);
+        GenomeOptions genomeOpts = genomeOptions(parser);
+        Genome genome;
+        if (QFileInfo(positional[2]).isFile()) {
+            const auto doc = loadDesignFile(str(positional[2]), workload, arch);
+            genomeOpts = doc.options;
+            genome = doc.genome;
+        } else {
+            genome = parseGenomeText(str(positional[2]));
+        }
+        const GenomeLayout layout(workload, arch, genomeOpts);
+        model::ModelOptions options;
+        options.occupancyConfidence = confidenceValue(parser, options.occupancyConfidence);
+        model::GenomeEvaluator evaluator(layout, options);
+        const auto& result = evaluator.evaluate(genome);
+        std::cout << "genome: " << genomeToText(genome) << "\n\n";
+        if (parser.isSet(nest))
+            std::cout << renderLoopNest(layout.workload(), arch, evaluator.lastDesign()) << '\n';
+        std::cout << model::renderSummary(result) << '\n'
+                  << model::renderBreakdown(evaluator.evaluator().workload(), arch, result);
+        return int(kOk);
+    });
+}
+
+} // namespace sparsemap::cli

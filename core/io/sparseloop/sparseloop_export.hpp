@@ -1,0 +1,35 @@
+#pragma once
+// Writing a design as a Sparseloop / Timeloop v0.3 case: `aggregated_input.yaml` (architecture tree,
+// problem, mapping, sparse_optimizations) and `ERT.yaml`, such that importSparseloopCase of the folder
+// gives back the same workload, architecture, mapping and sparse strategy. The architecture is written
+// without compound components (storage classes DRAM / SRAM / regfile with width, depth, metadata
+// storage, bandwidth and mesh attributes; the compute as class `compute`).
+//
+// Not representable, hence not ==after a round trip: an n:m fixed-structured density (written as its
+// density n/m, which is what Sparseloop's shape-only model uses), the loops a format rank is bound to
+// (Sparseloop declares ranks, the model binds them: ranks come back with dim = mappingLevel = -1),
+// a one-sided S/G action at the compute (Sparseloop's compute optimization acts on all operands).
+// Banded and actual densities have no Sparseloop v0.3 form and are an error.
+#include "io/sparseloop/sparseloop_case.hpp"
+#include "util/error.hpp" // InputError, thrown by every function here
+
+#include <string>
+
+namespace sparsemap {
+
+// Creates `dir` if needed and writes aggregated_input.yaml and ERT.yaml there (atomically). Throws
+// InputError when the design cannot be written (see above), when a level name contains `.`, `[` or
+// `]` (they would change the names Timeloop derives), or when `dir` has a map.yaml, which the
+// importer would read instead of the written mapping.
+void exportSparseloopCase(const SparseloopCase& sparseloopCase, const std::string& dir);
+// A design of ours: Sparseloop types are chosen from the S/G kinds (Gate: gating; SpatialSkip:
+// skipping-spatial; Skip: skipping, or position-skipping when it has no condition), metadata storage
+// width = metadataWordBits. Also refused: a mapping whose factors do not multiply to the dim sizes.
+void exportSparseloopCase(const Workload& workload, const Architecture& arch, const Design& design,
+                          const std::string& dir);
+
+// The two files' text.
+std::string sparseloopInputYaml(const SparseloopCase& sparseloopCase);
+std::string sparseloopErtYaml(const SparseloopCase& sparseloopCase);
+
+} // namespace sparsemap

@@ -1,0 +1,24 @@
+#pragma once
+// Sparseloop's `hypergeometric` density (the project's "uniform"): exactly r = ceil(d * N) nonzeros
+// placed uniformly at random among the N coordinates of the tensor, so a tile of n coordinates holds k
+// of them with the hypergeometric probability C(r, k) C(N - r, n - k) / C(N, n) (spec §2.1).
+#include "model/density/density_model.hpp"
+
+namespace sparsemap::model {
+
+class HypergeometricModel final : public DensityModel {
+public:
+    // `nnz` = r, 0 <= r <= volume (the factory computes ceil(d * N)).
+    HypergeometricModel(std::vector<std::int64_t> extents, std::int64_t nnz);
+
+    std::string_view name() const override { return "hypergeometric"; }
+    double probability(std::int64_t k, TileShape shape) const override;
+    double probabilityEmpty(TileShape shape) const override;
+    std::int64_t minOccupancy(TileShape shape) const override;
+    std::int64_t maxOccupancy(TileShape shape, double confidence = 1.0) const override;
+    double expectedOccupancy(TileShape shape) const override;
+    void distribution(TileShape shape, std::vector<OccupancyPoint>& out,
+                      int maxPoints = kDefaultDistributionPoints) const override;
+};
+
+} // namespace sparsemap::model

@@ -1,0 +1,72 @@
+#pragma once
+// What the model says about one design: valid or not (and why), cycles, energy, EDP, utilization,
+// and the per-level, per-tensor breakdown of accesses (data and metadata, actual / gated / skipped)
+// and energy. Counts are per instance of the level unless a name says total.
+#include <string>
+#include <vector>
+
+namespace sparsemap::model {
+
+struct ActionSplit {
+    double actual = 0;
+    double gated = 0;
+    double skipped = 0;
+    double total() const { return actual + gated + skipped; }
+};
+
+struct TensorLevelResult {
+    bool kept = false;
+    bool streamed = false;
+    bool compressed = false; // has a format with metadata at this level
+    double tile = 0;         // coordinates of the tile (dense)
+    double partition = 0;
+    double expectedDensity = 1;    // of the tile, as used to scale accesses
+    double maxDataWords = 0;       // capacity the tile needs at the occupancy confidence
+    double maxMetadataBits = 0;
+    ActionSplit reads, fills, updates;                         // data words, per instance
+    ActionSplit metadataReads, metadataFills, metadataUpdates; // metadata bits, per instance
+    double algorithmicReads = 0, algorithmicFills = 0, algorithmicUpdates = 0;
+    double instances = 0; // instances that hold this tensor (average, after spatial skipping)
+    double energyPj = 0;  // total over instances
+};
+
+struct LevelResult {
+    std::string name;
+    double instances = 0;    // used (average)
+    double maxInstances = 0; // used at most (X expansion x Y expansion)
+    double cycles = 0;
+    double throttling = 1;   // bandwidth slowdown factor (1 = not throttled)
+    double readWordsPerCycle = 0, writeWordsPerCycle = 0; // per instance, demand before throttling
+    double dataWordsUsed = 0;    // capacity used per instance at the confidence, data words
+    double metadataBitsUsed = 0; // metadata bits per instance
+    double energyPj = 0;
+    std::vector<TensorLevelResult> tensors;
+};
+
+struct ComputeResult {
+    double algorithmic = 0;
+    double actual = 0;
+    double gated = 0;
+    double skipped = 0;
+    double instances = 0;    // MACs used on average
+    double maxInstances = 0;
+    double cycles = 0;
+    double energyPj = 0;
+};
+
+struct EvaluationResult {
+    bool valid = false;
+    std::string reason; // why the design is invalid; empty when valid
+    double cycles = 0;
+    double energyPj = 0;
+    double edp = 0;         // cycles x pJ
+    double utilization = 0; // actual computes / (cycles x MACs)
+    std::vector<LevelResult> levels; // index = storage level (0 = outermost)
+    ComputeResult compute;
+};
+
+enum class Objective { Edp, Energy, Delay };
+// The objective's value (lower is better); +infinity for an invalid design.
+double objectiveValue(const EvaluationResult& result, Objective objective);
+
+} // namespace sparsemap::model

@@ -1,0 +1,172 @@
+#include "model/evaluator.hpp"
+
+#include "model/microarch/level_costs.hpp"
+#include "model/microarch/validity.hpp"
+#include "model/sparse/sparse_analysis.hpp"
+
+#include <cmath>
+
+namespace sparsemap::model {
+
+namespace {
+
+// The workload with every dim at its padded size; input densities rescaled so that the padded
+// tensor holds the same number of nonzeros (padding adds zeros).
+Workload paddedWorkload(const Workload& w, const std::vector<std::int64_t>& padded)
+{
+    if (padded.empty())
+        return w;
+    Workload out = w;
+    for (std::size_t d = 0; d < out.dims.size() && d < padded.size(); ++d)
+        out.dims[d].size = std::max(out.dims[d].size, padded[d]);
+    auto volume = [](const Workload& wl, const Tensor& t) {
+        double v = 1;
+        for (const auto& rank : t.ranks) {
+            std::int64_t extent = 1;
+            for (const auto& term : rank)
+                extent += term.coefficient * (wl.dims[term.dim].size - 1);
+            v *= static_cast<double>(extent);
+        }
+        return v;
+    };
+    for (std::size_t t = 0; t < out.tensors.size(); ++t) {
+        auto& density = out.tensors[t].density;
+        if (out.tensors[t].isOutput || density.model != DensityModelKind::Uniform)
+            continue;
+        density.density *= volume(w, w.tensors[t]) / volume(out, out.tensors[t]);
+    }
+    return out;
+}
+
+} // namespace
+
+Evaluator::Evaluator(Workload workload, Architecture arch, ModelOptions options)
+    : m_workload(paddedWorkload(workload, options.paddedSizes)), m_original(std::move(workload)),
+      m_arch(std::move(arch)), m_options(std::move(options)), m_sparse(std::make_unique<SparseScratch>())
+{
+    m_density = makeTensorDensityModels(m_workload);
+    for (const auto& level : m_arch.levels)
+        m_levelCosts.push_back(resolveLevelEnergy(level));
+    m_computeCosts = resolveComputeEnergy(m_arch.compute);
+}
+
+Evaluator::Evaluator(const Evaluator& other)
+    : m_workload(other.m_workload), m_original(other.m_original), m_arch(other.m_arch), m_options(other.m_options),
+      m_density(other.m_density), m_levelCosts(other.m_levelCosts), m_computeCosts(other.m_computeCosts),
+      m_sparse(std::make_unique<SparseScratch>())
+{
+}
+
+Evaluator::~Evaluator() = default;
+
+void Evaluator::invalidate(std::string reason)
+{
+    m_result.valid = false;
+    m_result.reason = std::move(reason);
+    m_result.cycles = m_result.energyPj = m_result.edp = m_result.utilization = 0;
+}
+
+bool Evaluator::checkStructure(const Design& design)
+{
+    const auto& mapping = design.mapping;
+    const int dims = static_cast<int>(m_workload.dims.size());
+    for (const auto& level : mapping.levels) {
+        if (level.storageLevel < 0 || level.storageLevel >= m_arch.levelCount() ||
+            static_cast<int>(level.bounds.size()) != dims || static_cast<int>(level.order.size()) != dims) {
+            invalidate("mapping level " + level.name + " does not fit this workload and architecture");
+            return false;
+        }
+        for (auto b : level.bounds)
+            if (b < 1) {
+                invalidate("mapping level " + level.name + " has a loop bound below 1");
+                return false;
+            }
+    }
+    for (int d = 0; d < dims; ++d) {
+        const auto product = mapping.product(d);
+        if (product != m_workload.dims[d].size) {
+            invalidate("the loop bounds of " + m_workload.dims[d].name + " multiply to " + std::to_string(product) +
+                       ", not its size " + std::to_string(m_workload.dims[d].size));
+            return false;
+        }
+    }
+    return true;
+}
+
+// Dense counts into the result: every algorithmic access is an actual one until the sparse step
+// says otherwise.
+void Evaluator::fillDenseResult()
+{
+    const int levels = m_arch.levelCount();
+    m_result.levels.resize(static_cast<std::size_t>(levels));
+    for (int s = 0; s < levels; ++s) {
+        const auto& dense = m_dense.levels[s];
+        auto& level = m_result.levels[s];
+        level.name = m_arch.levels[s].name;
+        level.instances = level.maxInstances = dense.instances;
+        level.tensors.resize(dense.tensors.size());
+        for (std::size_t t = 0; t < dense.tensors.size(); ++t) {
+            const auto& d = dense.tensors[t];
+            auto& r = level.tensors[t];
+            r = TensorLevelResult{};
+            r.kept = d.kept;
+            r.streamed = d.streamed;
+            r.tile = d.tile;
+            r.partition = d.partition;
+            r.maxDataWords = d.kept ? d.tile : 0;
+            r.reads.actual = r.algorithmicReads = d.reads;
+            r.fills.actual = r.algorithmicFills = d.fills;
+            r.updates.actual = r.algorithmicUpdates = d.updates;
+            r.instances = dense.instances;
+        }
+    }
+    auto& c = m_result.compute;
+    c = ComputeResult{};
+    c.algorithmic = c.actual = m_dense.algorithmicComputes;
+    c.instances = c.maxInstances = m_dense.spatialInstances;
+}
+
+void Evaluator::finishCosts()
+{
+    auto& c = m_result.compute;
+    c.cycles = c.instances > 0 ? std::ceil((c.actual + c.gated) / c.instances) : 0;
+    computeComputeEnergy(m_computeCosts, c);
+    double cycles = c.cycles, energy = c.energyPj;
+    for (int s = 0; s < m_arch.levelCount(); ++s) {
+        auto& level = m_result.levels[s];
+        computeLevelEnergy(m_arch.levels[s], m_levelCosts[s], level);
+        computeLevelCycles(m_arch.levels[s], c.cycles, level);
+        cycles = std::max(cycles, level.cycles);
+        energy += level.energyPj;
+    }
+    m_result.cycles = cycles;
+    m_result.energyPj = energy;
+    m_result.edp = cycles * energy;
+    const double macs = static_cast<double>(m_arch.compute.instances);
+    m_result.utilization = cycles > 0 && macs > 0 ? c.actual / (cycles * macs) : 0;
+}
+
+const EvaluationResult& Evaluator::evaluate(const Design& design)
+{
+    m_result.valid = true;
+    m_result.reason.clear();
+    if (!checkStructure(design))
+        return m_result;
+    analyzeDataflow(m_workload, m_arch, design.mapping, m_dense, m_scratch);
+    fillDenseResult();
+    SparseContext context{m_workload, m_arch, design, m_dense, m_density, m_options};
+    if (auto problem = analyzeSparse(context, m_result, *m_sparse); !problem.empty()) {
+        invalidate(std::move(problem));
+        return m_result;
+    }
+    if (auto problem = checkCapacityAndFanout(context, m_result); !problem.empty()) {
+        invalidate(std::move(problem));
+        return m_result;
+    }
+    finishCosts();
+    if (!std::isfinite(m_result.energyPj) || !std::isfinite(m_result.cycles))
+        invalidate("the model produced a non-finite result (please report this design)");
+    return m_result;
+}
+
+} // namespace sparsemap::model

@@ -1,0 +1,72 @@
+#pragma once
+// The analytical model's facade: evaluates designs (mapping + sparse strategy) of one workload on
+// one architecture in Sparseloop's three decoupled steps — dataflow (dense traffic), sparse
+// modelling (formats, gating/skipping), micro-architecture (validity, energy, cycles).
+//
+// An Evaluator owns its scratch buffers and its last result, so evaluating a design allocates
+// nothing in steady state; use one Evaluator per thread (they are cheap to copy).
+#include "arch/architecture.hpp"
+#include "design/design.hpp"
+#include "model/dataflow/dense_traffic.hpp"
+#include "model/evaluation_result.hpp"
+#include "model/microarch/energy_costs.hpp"
+#include "workload/workload.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace sparsemap::model {
+
+class DensityModel;
+struct SparseScratch;
+
+struct ModelOptions {
+    // Capacity is checked at this quantile of each tile's occupancy; 1.0 = worst case (Sparseloop).
+    double occupancyConfidence = 0.99;
+    // Per-dim sizes the mapping tiles (the genome's padded sizes); empty = the workload's sizes.
+    std::vector<std::int64_t> paddedSizes;
+    // Rank-binding order for formats declared without loops (imported from Sparseloop):
+    // true = rank 0 takes the innermost loop first (Sparseloop's inner-to-outer).
+    bool bindRanksInnerToOuter = true;
+    // A skip whose leaders all lack metadata cannot find the next nonzero: the SparseMap genome
+    // declares such a design dead (true); Sparseloop evaluates the skip as a no-op (false).
+    bool skipNeedsLeaderMetadata = true;
+};
+
+class Evaluator {
+public:
+    // Throws InputError when an actual-data density file cannot be read.
+    Evaluator(Workload workload, Architecture arch, ModelOptions options = {});
+    Evaluator(const Evaluator& other);
+    Evaluator& operator=(const Evaluator&) = delete;
+    ~Evaluator();
+
+    const Workload& workload() const { return m_workload; }
+    const Architecture& architecture() const { return m_arch; }
+    const ModelOptions& options() const { return m_options; }
+
+    // Never throws for a structurally complete design: problems make the result invalid with a reason.
+    const EvaluationResult& evaluate(const Design& design);
+    const EvaluationResult& lastResult() const { return m_result; }
+    const DenseTraffic& denseTraffic() const { return m_dense; }
+
+private:
+    bool checkStructure(const Design& design);
+    void fillDenseResult();
+    void finishCosts();
+    void invalidate(std::string reason);
+
+    Workload m_workload;   // with padded dims
+    Workload m_original;   // as given
+    Architecture m_arch;
+    ModelOptions m_options;
+    std::vector<std::shared_ptr<const DensityModel>> m_density; // per tensor
+    std::vector<LevelEnergyCosts> m_levelCosts;
+    ComputeEnergyCosts m_computeCosts;
+    DenseTraffic m_dense;
+    DataflowScratch m_scratch;
+    std::unique_ptr<SparseScratch> m_sparse;
+    EvaluationResult m_result;
+};
+
+} // namespace sparsemap::model

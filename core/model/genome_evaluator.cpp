@@ -1,0 +1,24 @@
+#include "model/genome_evaluator.hpp"
+
+#include "genome/genome_codec.hpp"
+
+namespace sparsemap::model {
+
+ModelOptions optionsForLayout(const GenomeLayout& layout, ModelOptions options)
+{
+    options.paddedSizes = layout.paddedSizes();
+    return options;
+}
+
+GenomeEvaluator::GenomeEvaluator(const GenomeLayout& layout, ModelOptions options)
+    : m_layout(layout), m_evaluator(layout.workload(), layout.architecture(), optionsForLayout(layout, options))
+{
+}
+
+const EvaluationResult& GenomeEvaluator::evaluate(std::span<const int> genome)
+{
+    decodeGenomeInto(m_layout, genome, m_design);
+    return m_evaluator.evaluate(m_design);
+}
+
+} // namespace sparsemap::model

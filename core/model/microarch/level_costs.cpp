@@ -1,0 +1,69 @@
+#include "model/microarch/level_costs.hpp"
+
+#include <cmath>
+
+namespace sparsemap::model {
+
+namespace {
+
+double blocks(double words, double block) { return words > 0 ? std::ceil(words / block) : 0.0; }
+
+double splitEnergy(const ActionSplit& counts, const AccessEnergy& e, double unit)
+{
+    return blocks(counts.actual, unit) * e.actual + blocks(counts.gated, unit) * e.gated +
+           blocks(counts.skipped, unit) * e.skipped;
+}
+
+} // namespace
+
+void computeLevelEnergy(const StorageLevel& spec, const LevelEnergyCosts& costs, LevelResult& level)
+{
+    const double block = spec.blockSize > 0 ? spec.blockSize : 1;
+    const double mdWidth = spec.metadataWordBits > 0 ? spec.metadataWordBits : spec.wordBits;
+    level.energyPj = 0;
+    for (auto& t : level.tensors) {
+        if (!t.kept && !t.streamed) {
+            t.energyPj = 0;
+            continue;
+        }
+        const double perInstance = splitEnergy(t.reads, costs.read, block) + splitEnergy(t.fills, costs.fill, block) +
+                                   splitEnergy(t.updates, costs.update, block) +
+                                   splitEnergy(t.metadataReads, costs.metadataRead, mdWidth) +
+                                   splitEnergy(t.metadataFills, costs.metadataFill, mdWidth) +
+                                   splitEnergy(t.metadataUpdates, costs.metadataUpdate, mdWidth);
+        t.energyPj = perInstance * t.instances;
+        level.energyPj += t.energyPj;
+    }
+}
+
+void computeLevelCycles(const StorageLevel& spec, double computeCycles, LevelResult& level)
+{
+    double readWords = 0, writeWords = 0;
+    const double wordBits = spec.wordBits > 0 ? spec.wordBits : 1;
+    for (const auto& t : level.tensors) {
+        if (!t.kept && !t.streamed)
+            continue;
+        readWords += t.reads.actual + t.reads.gated +
+                     std::floor((t.metadataReads.actual + t.metadataReads.gated) / wordBits);
+        writeWords += t.fills.actual + t.fills.gated + t.updates.actual + t.updates.gated +
+                      std::floor((t.metadataFills.actual + t.metadataFills.gated + t.metadataUpdates.actual +
+                                  t.metadataUpdates.gated) /
+                                 wordBits);
+    }
+    level.readWordsPerCycle = computeCycles > 0 ? readWords / computeCycles : 0;
+    level.writeWordsPerCycle = computeCycles > 0 ? writeWords / computeCycles : 0;
+    double slowdown = 1;
+    if (spec.readBandwidth > 0 && spec.readBandwidth < level.readWordsPerCycle)
+        slowdown = std::min(slowdown, spec.readBandwidth / level.readWordsPerCycle);
+    if (spec.writeBandwidth > 0 && spec.writeBandwidth < level.writeWordsPerCycle)
+        slowdown = std::min(slowdown, spec.writeBandwidth / level.writeWordsPerCycle);
+    level.throttling = slowdown;
+    level.cycles = std::ceil(computeCycles / slowdown);
+}
+
+void computeComputeEnergy(const ComputeEnergyCosts& costs, ComputeResult& compute)
+{
+    compute.energyPj = compute.actual * costs.actual + compute.gated * costs.gated + compute.skipped * costs.skipped;
+}
+
+} // namespace sparsemap::model

@@ -1,0 +1,266 @@
+#include "model/sparse/gating_skipping.hpp"
+
+#include "model/dataflow/loop_nest.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sparsemap::model {
+
+namespace {
+
+double projected(const Workload& w, int tensor, const std::vector<double>& dims)
+{
+    double v = 1;
+    for (const auto& rank : w.tensors[tensor].ranks) {
+        double extent = 1;
+        for (const auto& term : rank)
+            extent += static_cast<double>(term.coefficient) * (dims[term.dim] - 1);
+        v *= extent;
+    }
+    return v;
+}
+
+int keptAtOrAbove(const SparseContext& c, int s, int t)
+{
+    for (int l = s; l >= 0; --l)
+        if (c.dense.levels[l].tensors[t].kept)
+            return l;
+    return -1;
+}
+
+int keptBelow(const SparseContext& c, int s, int t)
+{
+    for (int l = s + 1; l < c.arch.levelCount(); ++l)
+        if (c.dense.levels[l].tensors[t].kept)
+            return l;
+    return -1;
+}
+
+TensorSparseState& state(const SparseContext& c, SparseScratch& scratch, int s, int t)
+{
+    return scratch.states[s * static_cast<int>(c.workload.tensors.size()) + t];
+}
+
+// Probability that a leader-follower SAF at level `lt` eliminates an access to `target`
+// (§4.2): the follower tile is the operation space up to the target loop; each condition's
+// leader tile grows by the spatial loops above it and shrinks along co-iterated dims.
+double leaderFollowerProbability(const SparseContext& c, const SparseScratch& scratch, int lt, int target,
+                                 const std::vector<int>& conditions)
+{
+    const Workload& w = c.workload;
+    const auto& loops = scratch.allLoops;
+    const int child = keptBelow(c, lt, target);
+    const int stop = child >= 0 ? child : c.arch.levelCount();
+    const std::uint32_t targetDims = relevantDims(w, target);
+    // Loops of levels [lt, stop), innermost first, as indices into `loops`.
+    int targetLoop = -1;
+    bool scalarMold = false;
+    int first = -1, last = -1;
+    for (int i = 0; i < static_cast<int>(loops.size()); ++i) {
+        const auto& loop = loops[i];
+        if (loop.storageLevel < lt || loop.storageLevel >= stop)
+            continue;
+        if (first < 0)
+            first = i;
+        last = i;
+        if (targetLoop >= 0 || scalarMold)
+            continue;
+        const bool indexes = (targetDims >> loop.dim) & 1u;
+        if (child >= 0) {
+            if (loop.bound > 1 && indexes)
+                targetLoop = i;
+        } else if (loop.spatial) {
+            if (loop.bound > 1 && indexes)
+                targetLoop = i;
+        } else {
+            scalarMold = true; // a MAC consumes one operand element per temporal step
+        }
+    }
+    if (first < 0)
+        return 0;
+    if (!scalarMold && targetLoop < 0)
+        targetLoop = last;
+    double keep = 1;
+    std::vector<double> mold(w.dims.size(), 1.0);
+    for (int cnd : conditions) {
+        std::fill(mold.begin(), mold.end(), 1.0);
+        if (!scalarMold) {
+            for (int i = 0; i <= targetLoop; ++i)
+                mold[loops[i].dim] *= static_cast<double>(loops[i].bound);
+            bool sawRelevantTemporal = false;
+            const bool spatialTarget = loops[targetLoop].spatial;
+            for (int i = targetLoop + 1; i <= last; ++i) {
+                const auto& loop = loops[i];
+                if (loop.bound <= 1)
+                    continue;
+                if (loop.spatial) {
+                    mold[loop.dim] *= static_cast<double>(loop.bound);
+                } else if (spatialTarget && child >= 0 && !sawRelevantTemporal) {
+                    if ((targetDims >> loop.dim) & 1u)
+                        sawRelevantTemporal = true;
+                    else
+                        mold[loop.dim] *= static_cast<double>(loop.bound);
+                }
+            }
+            // Co-iteration: along dims the target shares with the condition, one leader element
+            // per follower element.
+            const std::uint32_t shared = targetDims & relevantDims(w, cnd);
+            for (int i = first; i <= last; ++i)
+                if (((shared >> loops[i].dim) & 1u) && loops[i].bound > 1 && mold[loops[i].dim] > 1)
+                    mold[loops[i].dim] = std::max(1.0, mold[loops[i].dim] / static_cast<double>(loops[i].bound));
+        }
+        keep *= 1 - probabilityEmptyOfVolume(*c.density[cnd], projected(w, cnd, mold));
+    }
+    return 1 - keep;
+}
+
+void eliminate(ActionSplit& split, double delta, SgKind kind)
+{
+    split.actual -= delta;
+    (kind == SgKind::Gate ? split.gated : split.skipped) += delta;
+}
+
+// Accesses below an SAF level simply do not happen for the eliminated sub-trees.
+void removeShare(TensorLevelResult& r, double p)
+{
+    for (ActionSplit* split : {&r.reads, &r.fills, &r.updates, &r.metadataReads, &r.metadataFills, &r.metadataUpdates})
+        split->actual -= std::floor(split->actual * p);
+}
+
+} // namespace
+
+std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, EvaluationResult& result,
+                             ComputeSafEffects& fx)
+{
+    const Workload& w = c.workload;
+    const int tensors = static_cast<int>(w.tensors.size());
+    const int levels = c.arch.levelCount();
+    fx.operandSkipped.assign(tensors, false);
+    fx.operandSkipProbability.assign(tensors, 0.0);
+    fx.positionSkipped.assign(tensors, false);
+    double spatialRatio = 1; // average MAC share left by spatial skipping
+
+    // Leader-follower SAFs, outer levels first so that inner ones see conditional probabilities.
+    std::vector<double> upperP(tensors, 0.0);
+    std::vector<double> safP(tensors, 0.0);
+    for (int s = 0; s < levels; ++s) {
+        for (const auto& site : c.design.sparse.sites) {
+            if (site.storageLevel != s)
+                continue;
+            for (const auto& a : site.actions) {
+                if (a.target < 0 || a.target >= tensors)
+                    return "an S/G action names an unknown tensor";
+                const auto& targetName = w.tensors[a.target].name;
+                if (a.conditionOn.empty()) {
+                    fx.positionSkipped[a.target] = true;
+                    continue; // position skipping: handled with compute (§4.7)
+                }
+                const int lt = keptAtOrAbove(c, s, a.target);
+                if (lt < 0)
+                    return "S/G at " + c.arch.levels[s].name + " targets " + targetName + ", which no level above keeps";
+                // A skip can only jump over the zeros of leaders whose metadata says where they
+                // are: leaders without metadata drop out; with none left the skip is impossible.
+                std::vector<int> leaders = a.conditionOn;
+                if (a.kind == SgKind::Skip) {
+                    std::erase_if(leaders, [&](int cnd) {
+                        const int at = keptAtOrAbove(c, s, cnd);
+                        const int below = keptBelow(c, s, cnd);
+                        return !((at >= 0 && state(c, scratch, at, cnd).hasFormat) ||
+                                 (below >= 0 && state(c, scratch, below, cnd).hasFormat));
+                    });
+                    if (leaders.empty() && !c.options.skipNeedsLeaderMetadata)
+                        continue; // Sparseloop: nothing to skip by, nothing skipped
+                    if (leaders.empty()) {
+                        std::string names;
+                        for (int cnd : a.conditionOn)
+                            names += (names.empty() ? "" : ", ") + w.tensors[cnd].name;
+                        return "Skip " + targetName + " <- " + names + " at " + c.arch.levels[s].name +
+                               ": no leader has metadata there to skip by (compress a leader or gate instead)";
+                    }
+                }
+                if (a.kind == SgKind::SpatialSkip) {
+                    double ratio = 1, expansion = 1;
+                    for (int cnd : a.conditionOn) {
+                        const int at = keptAtOrAbove(c, s, cnd);
+                        if (at < 0 || !state(c, scratch, at, cnd).hasFormat)
+                            continue;
+                        // The innermost spatial loop of this level over the condition's dims.
+                        std::vector<double> mold(w.dims.size(), 1.0);
+                        const std::uint32_t dims = relevantDims(w, cnd);
+                        for (const auto& loop : scratch.allLoops) {
+                            if (loop.storageLevel == s && loop.spatial && loop.bound > 1 && ((dims >> loop.dim) & 1u))
+                                break;
+                            mold[loop.dim] *= static_cast<double>(loop.bound);
+                        }
+                        ratio *= 1 - probabilityEmptyOfVolume(*c.density[cnd], projected(w, cnd, mold));
+                        // Fan-out needed: each spatial loop over the condition's dims only needs as
+                        // many instances as a full fiber has non-empty elements.
+                        std::fill(mold.begin(), mold.end(), 1.0);
+                        for (const auto& loop : scratch.allLoops) {
+                            if (loop.storageLevel == s && loop.spatial && loop.bound > 1 && ((dims >> loop.dim) & 1u)) {
+                                const double elem = projected(w, cnd, mold);
+                                const double fiber = elem * static_cast<double>(loop.bound);
+                                const double full = static_cast<double>(
+                                    maxOccupancyOfVolume(*c.density[cnd], fiber));
+                                const double nonEmpty = std::ceil(
+                                    static_cast<double>(loop.bound) *
+                                        (1 - probabilityEmptyGiven(*c.density[cnd], elem, fiber, full)) -
+                                    1e-9);
+                                expansion *= std::min(1.0, nonEmpty / static_cast<double>(loop.bound));
+                            }
+                            if (loop.storageLevel < s)
+                                break;
+                            mold[loop.dim] *= static_cast<double>(loop.bound);
+                        }
+                    }
+                    fx.spatialSkipLevel = s;
+                    fx.expansionScale = std::min(fx.expansionScale, expansion);
+                    const double p = 1 - ratio;
+                    if (!w.tensors[a.target].isOutput && p > safP[a.target]) {
+                        safP[a.target] = p;
+                        fx.operandSkipped[a.target] = true;
+                    }
+                    spatialRatio = std::min(spatialRatio, ratio);
+                    continue;
+                }
+                const double pAbs = leaderFollowerProbability(c, scratch, lt, a.target, leaders);
+                const double pLocal = upperP[a.target] > 0 && upperP[a.target] < 1
+                                          ? 1 - (1 - pAbs) / (1 - upperP[a.target])
+                                          : pAbs;
+                const double p = std::clamp(pLocal, 0.0, 1.0);
+                auto& r = result.levels[lt].tensors[a.target];
+                const bool rw = w.tensors[a.target].isOutput;
+                eliminate(r.reads, rw ? std::ceil(r.reads.actual * p - 1e-9) : std::floor(r.reads.actual * p), a.kind);
+                eliminate(r.updates, std::floor(r.updates.actual * p), a.kind);
+                eliminate(r.metadataReads, std::floor(r.metadataReads.actual * p), a.kind);
+                eliminate(r.metadataUpdates, std::floor(r.metadataUpdates.actual * p), a.kind);
+                // Propagate to the levels below that keep the target.
+                for (int l = lt + 1; l < levels; ++l)
+                    if (c.dense.levels[l].tensors[a.target].kept)
+                        removeShare(result.levels[l].tensors[a.target], p);
+                upperP[a.target] = std::max(upperP[a.target], pAbs);
+                if (!rw) {
+                    if (a.kind == SgKind::Gate)
+                        fx.gatedByStorage = std::max(fx.gatedByStorage, pAbs);
+                    else if (pAbs > safP[a.target]) {
+                        safP[a.target] = pAbs;
+                        fx.operandSkipped[a.target] = true;
+                    }
+                }
+            }
+        }
+    }
+    // Computes whose operands a storage skip removed no longer exist; storage gating gates them.
+    double available = c.dense.algorithmicComputes;
+    for (int t = 0; t < tensors; ++t) {
+        if (safP[t] > 0)
+            available -= std::floor(available * safP[t]);
+        fx.operandSkipProbability[t] = std::round(safP[t] * 1e6) / 1e6;
+    }
+    fx.availableComputes = available;
+    fx.instanceShare = spatialRatio;
+    return {};
+}
+
+} // namespace sparsemap::model

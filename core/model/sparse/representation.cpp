@@ -1,0 +1,253 @@
+#include "model/sparse/representation.hpp"
+
+#include "mapping/tile_shape.hpp"
+#include "model/format/format_walk.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sparsemap::model {
+
+namespace {
+
+bool isCompressedFormat(RankFormat f) { return f == RankFormat::CP || f == RankFormat::RLE || f == RankFormat::B; }
+
+double log2Bits(double n) { return n <= 1 ? 1.0 : std::ceil(std::log2(n)); }
+
+// Default bits per unit for formats written without explicit widths (our genome's designs):
+// a bitmask bit per coordinate, coordinates and run lengths wide enough for the fiber, offsets
+// wide enough for the tile.
+void defaultBits(WalkRank& rank, double tile, bool fromGenome)
+{
+    if (!fromGenome) { // Sparseloop: unspecified widths are 0, except a bitmask's 1 bit
+        rank.metadataBits = rank.format == RankFormat::B ? 1 : 0;
+        rank.payloadBits = 0;
+        return;
+    }
+    switch (rank.format) {
+    case RankFormat::U: rank.metadataBits = rank.payloadBits = 0; break;
+    case RankFormat::B: rank.metadataBits = 1; rank.payloadBits = 0; break;
+    case RankFormat::CP:
+    case RankFormat::RLE:
+        rank.metadataBits = static_cast<int>(log2Bits(static_cast<double>(rank.fiberShape)));
+        rank.payloadBits = 0;
+        break;
+    case RankFormat::UOP:
+        rank.metadataBits = 0;
+        rank.payloadBits = static_cast<int>(log2Bits(tile + 1));
+        break;
+    }
+}
+
+// Coordinates of `tensor` spanned by the per-dim extents in `dimTiles`.
+double projectedVolume(const Workload& w, int tensor, const std::vector<std::int64_t>& dimTiles)
+{
+    double v = 1;
+    for (const auto& rank : w.tensors[tensor].ranks) {
+        std::int64_t extent = 1;
+        for (const auto& term : rank)
+            extent += term.coefficient * (dimTiles[term.dim] - 1);
+        v *= static_cast<double>(extent);
+    }
+    return v;
+}
+
+} // namespace
+
+std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch& scratch)
+{
+    const Workload& w = c.workload;
+    const int tensors = static_cast<int>(w.tensors.size());
+    auto& st = scratch.states[s * tensors + t];
+    st = TensorSparseState{};
+    const auto& dense = c.dense.levels[s].tensors[t];
+    st.tile = dense.tile;
+    if (!dense.kept || s >= static_cast<int>(c.design.sparse.formats.size()) ||
+        t >= static_cast<int>(c.design.sparse.formats[s].size()))
+        return {};
+    const auto& declared = c.design.sparse.formats[s][t].ranks;
+    if (declared.empty())
+        return {};
+    const int n = static_cast<int>(declared.size());
+    if (n > kMaxRanks)
+        return "the format of " + w.tensors[t].name + " at " + c.arch.levels[s].name + " has more than " +
+               std::to_string(kMaxRanks) + " ranks";
+    const bool fromGenome = declared.front().mappingLevel >= 0;
+    bool anyCompressed = false;
+    for (const auto& r : declared)
+        anyCompressed |= isCompressedFormat(r.format);
+    // All-U formats from the genome mean "stored uncompressed"; Sparseloop treats any multi-rank
+    // format as carrying (possibly empty) metadata.
+    const bool anyNonU =
+        std::any_of(declared.begin(), declared.end(), [](const FormatRank& r) { return r.format != RankFormat::U; });
+    st.hasFormat = fromGenome ? anyNonU : (anyCompressed || n >= 2 || anyNonU);
+    if (!st.hasFormat)
+        return {};
+    st.compressed = anyCompressed;
+    st.rankCount = n;
+    std::pair<int, std::int64_t> loops[kMaxRanks];
+    for (int r = 0; r < n; ++r) {
+        const auto& d = declared[n - 1 - r]; // declared outer to inner; rank 0 is the innermost
+        st.ranks[r].format = d.format;
+        loops[r] = {-1, 1};
+    }
+    if (fromGenome) {
+        // The genome bound every rank to its loop (dim at a mapping level).
+        for (int r = 0; r < n; ++r) {
+            const auto& d = declared[n - 1 - r];
+            const auto& level = c.design.mapping.levels.at(d.mappingLevel);
+            loops[r] = {d.dim, level.bounds.at(d.dim)};
+        }
+    } else {
+        // Sparseloop binding (§3.2): pre-tile with the child's ranks when compressed, then hand the
+        // loops of this level (and bypassed levels below it) to the next ranks.
+        int child = -1;
+        for (int l = s + 1; l < c.arch.levelCount(); ++l)
+            if (c.dense.levels[l].tensors[t].kept) {
+                child = l;
+                break;
+            }
+        int firstFree = 0;
+        if (st.compressed && child >= 0 && c.dense.levels[child].tensors[t].tile > 1) {
+            const auto& cs = scratch.states[child * tensors + t];
+            if (cs.rankCount > n)
+                return "the format of " + w.tensors[t].name + " at " + c.arch.levels[s].name +
+                       " has fewer ranks than the one below it";
+            for (int r = 0; r < cs.rankCount; ++r) {
+                if (cs.compressed && cs.ranks[r].format != st.ranks[r].format)
+                    return "the format of " + w.tensors[t].name + " at " + c.arch.levels[s].name +
+                           " differs from the one below it on the shared ranks";
+                st.ranks[r].fiberShape = cs.ranks[r].fiberShape;
+            }
+            firstFree = cs.rankCount;
+        }
+        // Loops of levels [s, child) that index the tensor, innermost first, child extents folded
+        // into the first loop of each dim when not pre-tiled.
+        std::vector<std::pair<int, std::int64_t>> own;
+        const int stop = child >= 0 ? child : c.arch.levelCount();
+        std::vector<std::int64_t> below(w.dims.size(), 1);
+        for (const auto& loop : scratch.allLoops) {
+            if (loop.storageLevel >= stop)
+                below[loop.dim] *= loop.bound;
+            else if (loop.storageLevel >= s && ((1u << loop.dim) & relevantDims(w, t)))
+                own.push_back({loop.dim, loop.bound});
+        }
+        if (firstFree == 0 && child >= 0) {
+            std::vector<bool> folded(w.dims.size(), false);
+            for (auto& [dim, bound] : own)
+                if (!folded[dim]) {
+                    bound *= below[dim];
+                    folded[dim] = true;
+                }
+        }
+        std::vector<std::pair<int, std::int64_t>> nonTrivial;
+        for (const auto& l : own)
+            if (l.second > 1)
+                nonTrivial.push_back(l);
+        const int free = n - firstFree;
+        if (static_cast<int>(nonTrivial.size()) > free)
+            return "the format of " + w.tensors[t].name + " at " + c.arch.levels[s].name + " has " +
+                   std::to_string(n) + " ranks; the tile needs " + std::to_string(firstFree + nonTrivial.size());
+        const bool innerToOuter = c.options.bindRanksInnerToOuter;
+        for (std::size_t i = 0; i < nonTrivial.size(); ++i) {
+            const int r = innerToOuter ? firstFree + static_cast<int>(i)
+                                       : n - static_cast<int>(nonTrivial.size()) + static_cast<int>(i);
+            loops[r] = nonTrivial[i];
+        }
+        if (firstFree > 0) {
+            // Give pre-tiled ranks a pseudo loop with their fiber so that the shapes below keep it.
+            const auto& cs = scratch.states[child * tensors + t];
+            for (int r = 0; r < cs.rankCount; ++r)
+                loops[r] = {-2 - r, cs.ranks[r].fiberShape};
+        }
+    }
+    // Shapes: pre-tiled pseudo loops carry a fiber but no dim.
+    {
+        std::vector<std::int64_t> dimTiles(w.dims.size(), 1), single(w.dims.size(), 1);
+        double pretiledVolume = 1;
+        for (int r = 0; r < n; ++r) {
+            auto& rank = st.ranks[r];
+            rank.subTileVolume = static_cast<std::int64_t>(pretiledVolume * projectedVolume(w, t, dimTiles));
+            if (loops[r].first <= -2) {
+                rank.fiberShape = loops[r].second;
+                rank.dummy = rank.fiberShape <= 1;
+                pretiledVolume *= static_cast<double>(rank.fiberShape);
+            } else if (loops[r].first >= 0 && loops[r].second > 1) {
+                single.assign(w.dims.size(), 1);
+                single[loops[r].first] = loops[r].second;
+                rank.fiberShape = static_cast<std::int64_t>(projectedVolume(w, t, single));
+                dimTiles[loops[r].first] *= loops[r].second;
+                rank.dummy = false;
+            } else {
+                rank.fiberShape = 1;
+                rank.dummy = true;
+            }
+        }
+        for (int r = n - 1; r >= 0; --r)
+            st.ranks[r].maxFibers = r == n - 1 ? 1 : st.ranks[r + 1].maxFibers * st.ranks[r + 1].fiberShape;
+    }
+    for (int r = 0; r < n; ++r) {
+        auto& rank = st.ranks[r];
+        const auto& d = declared[n - 1 - r];
+        defaultBits(rank, st.tile, fromGenome);
+        if (d.metadataBits >= 0)
+            rank.metadataBits = d.metadataBits;
+        if (d.payloadBits >= 0)
+            rank.payloadBits = d.payloadBits;
+    }
+    return {};
+}
+
+void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat, SparseScratch& scratch)
+{
+    const int tensors = static_cast<int>(c.workload.tensors.size());
+    auto& st = scratch.states[s * tensors + t];
+    const auto& model = *c.density[t];
+    // The tile's shape along the tensor's ranks, for coordinate-dependent density models.
+    const auto dimTiles = dimTileSizes(c.design.mapping, static_cast<int>(c.workload.dims.size()), s);
+    scratch.shape = rankExtents(c.workload, t, dimTiles);
+    const TileShape shape(scratch.shape);
+    const auto ranks = st.walkRanks();
+    st.maxOccupancy = maxFormatOccupancy(model, ranks, shape, {st.maxUnits.data(), ranks.size()},
+                                         c.options.occupancyConfidence);
+    if (!st.compressed)
+        st.maxOccupancy = static_cast<std::int64_t>(st.tile);
+    // Expected occupancy, conditioned on the tile being non-empty when the parent's metadata lets
+    // empty tiles be dropped (§3.5).
+    const auto expected = expectedFormatOccupancy(model, ranks, shape, parentHasFormat,
+                                                  {st.expectedUnits.data(), ranks.size()}, scratch.points);
+    st.density = st.tile > 0 ? expected.data / st.tile : 0;
+    st.nonEmptyShare = parentHasFormat ? expected.nonEmptyProbability : 1.0;
+}
+
+void applyRepresentation(const TensorSparseState& st, TensorLevelResult& r)
+{
+    if (!st.hasFormat)
+        return;
+    r.compressed = st.compressed;
+    r.expectedDensity = st.density;
+    const double rho = st.density;
+    auto scale = [rho](double algorithmic) { return algorithmic - std::floor(algorithmic * (1 - rho) + 1e-9); };
+    r.reads.actual = scale(r.algorithmicReads);
+    r.fills.actual = scale(r.algorithmicFills);
+    r.updates.actual = scale(r.algorithmicUpdates);
+    // The whole tile's format moves every time the tile does: per rank, units x accesses / tile.
+    auto formatAccessBits = [&st](double accesses) {
+        if (st.tile <= 0 || accesses <= 0)
+            return 0.0;
+        double bits = 0;
+        for (int q = 0; q < st.rankCount; ++q) {
+            const double md = std::ceil(st.expectedUnits[q].metadata * accesses / st.tile - 1e-9);
+            const double pl = std::ceil(st.expectedUnits[q].payload * accesses / st.tile - 1e-9);
+            bits += md * st.ranks[q].metadataBits + pl * st.ranks[q].payloadBits;
+        }
+        return bits;
+    };
+    r.metadataReads.actual = formatAccessBits(r.algorithmicReads);
+    r.metadataFills.actual = formatAccessBits(r.algorithmicFills);
+    r.metadataUpdates.actual = formatAccessBits(r.algorithmicUpdates);
+    r.maxDataWords = static_cast<double>(st.maxOccupancy);
+    r.maxMetadataBits = formatBits(st.walkRanks(), {st.maxUnits.data(), static_cast<std::size_t>(st.rankCount)});
+}
+
+} // namespace sparsemap::model

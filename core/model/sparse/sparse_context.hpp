@@ -1,0 +1,76 @@
+#pragma once
+// Shared state of step two (sparse modelling): what the analysis reads (workload, architecture,
+// design, dense traffic, density models, options) and the per-level, per-tensor working data it
+// builds (bound format ranks, occupancies, densities, SAF probabilities).
+#include "arch/architecture.hpp"
+#include "design/design.hpp"
+#include "model/dataflow/dense_traffic.hpp"
+#include "model/evaluator.hpp"
+#include "model/density/density_model.hpp"
+#include "model/format/walk_rank.hpp"
+#include "workload/workload.hpp"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <utility>
+#include <vector>
+
+namespace sparsemap::model {
+
+class DensityModel;
+using DensityModels = std::vector<std::shared_ptr<const DensityModel>>;
+
+struct SparseContext {
+    const Workload& workload;
+    const Architecture& arch;
+    const Design& design;
+    const DenseTraffic& dense;
+    const DensityModels& density;
+    const ModelOptions& options;
+};
+
+inline constexpr int kMaxRanks = kMaxWalkRanks;
+
+// Per storage level and tensor.
+struct TensorSparseState {
+    bool hasFormat = false;  // a representation format with metadata (Sparseloop's HasMetaData)
+    bool compressed = false; // some rank is CP, RLE or B
+    int rankCount = 0;
+    std::array<WalkRank, kMaxRanks> ranks{}; // innermost first (rank 0 holds the data values)
+    double tile = 0;              // coordinates
+    std::int64_t maxOccupancy = 0; // nonzeros at the occupancy confidence (capacity)
+    double density = 1;           // expected density of a tile as sent (conditioned on non-empty)
+    double nonEmptyShare = 1;     // share of tiles that are sent at all
+    // Expected and maximum format units per rank.
+    std::array<RankOccupancy, kMaxRanks> expectedUnits{};
+    std::array<RankOccupancy, kMaxRanks> maxUnits{};
+    std::span<const WalkRank> walkRanks() const { return {ranks.data(), static_cast<std::size_t>(rankCount)}; }
+};
+
+struct SparseScratch {
+    std::vector<TensorSparseState> states; // [level * tensors + tensor]
+    std::vector<std::pair<std::int64_t, double>> distribution;
+    std::vector<OccupancyPoint> points;
+    std::vector<std::int64_t> shape;
+    std::vector<NestLoop> allLoops; // including bound-1 loops, innermost first
+};
+
+// Density models for every tensor of a (padded) workload: inputs from their specs, the output
+// from the derived density (1 - (1 - prod input densities)^(reduction volume)), uniform.
+DensityModels makeTensorDensityModels(const Workload& workload);
+
+// --- Adapters to the density models (model/sparse/density_queries.cpp) ---
+double probabilityEmpty(const DensityModel& model, std::span<const std::int64_t> shape);
+double probabilityEmptyOfVolume(const DensityModel& model, double volume);
+double probabilityEmptyGiven(const DensityModel& model, double volume, double outerVolume, double outerNnz);
+std::int64_t maxOccupancy(const DensityModel& model, std::span<const std::int64_t> shape, double confidence);
+double scalarDensity(const DensityModel& model);
+// Worst-case (confidence 1) occupancy of any tile of `volume` coordinates.
+std::int64_t maxOccupancyOfVolume(const DensityModel& model, double volume);
+// The occupancy distribution of a tile (a bounded number of weighted points).
+void occupancyDistribution(const DensityModel& model, std::span<const std::int64_t> shape,
+                           std::vector<std::pair<std::int64_t, double>>& out);
+
+} // namespace sparsemap::model

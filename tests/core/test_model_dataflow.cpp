@@ -1,0 +1,158 @@
+// Step one of the model (dense traffic) and step three (energy, cycles) on designs small enough to
+// count by hand.
+#include "model/evaluator.hpp"
+#include "model_fixtures.hpp"
+
+#include <QtTest>
+
+using namespace sparsemap;
+using namespace sparsemap::model;
+
+namespace {
+
+// SpMM with M = K = N = 4 (dims 0, 1, 2); P is M x K, Q is K x N, Z is M x N (16 words each).
+Workload spmm4() { return makeSpmm("spmm4", 4, 4, 4, uniformDensity(1), uniformDensity(1)); }
+
+} // namespace
+
+class TestModelDataflow : public QObject {
+    Q_OBJECT
+private slots:
+    // Everything at the buffer: DRAM sends each tensor once and takes Z once.
+    void fullReuseReadsEachTensorOnce()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = spmm4();
+        auto m = test::emptyMapping(arch, w);
+        auto& buf = test::levelNamed(m, "L2_T");
+        buf.bounds = {4, 4, 4};
+        buf.order = {0, 2, 1}; // for m, for n, for k (output stationary)
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(test::denseDesign(arch, w, m));
+        QVERIFY2(r.valid, r.reason.c_str());
+        const auto& dram = r.levels[0];
+        QCOMPARE(dram.tensors[0].reads.actual, 16.0); // P read once
+        QCOMPARE(dram.tensors[1].reads.actual, 16.0); // Q read once
+        QCOMPARE(dram.tensors[2].updates.actual, 16.0); // Z written once
+        QCOMPARE(dram.tensors[2].reads.actual, 0.0);  // and never read back
+        // The buffer feeds the single MAC every cycle: 64 operand reads each; Z is updated 64
+        // times, read back 64 - 16 times (the first update of each element needs no read).
+        const auto& b = r.levels[1];
+        QCOMPARE(b.tensors[0].reads.actual, 64.0);
+        QCOMPARE(b.tensors[1].reads.actual, 64.0);
+        QCOMPARE(b.tensors[2].updates.actual, 64.0);
+        QCOMPARE(b.tensors[2].reads.actual, 48.0);
+        QCOMPARE(b.tensors[0].fills.actual, 16.0);
+        QCOMPARE(r.compute.actual, 64.0);
+        QCOMPARE(r.compute.cycles, 64.0); // 64 MACs on 1 MAC unit
+        QCOMPARE(r.cycles, 64.0);
+        // Energy: DRAM 10 pJ x (16 + 16 + 16); buffer reads 1 pJ x (64 + 64 + 48), writes 2 pJ x
+        // (16 + 16 + 16 fills + 64 updates: Sparseloop charges the output tile's fill too, see
+        // docs/model-notes-dataflow.md §3.7); MACs 0.5 x 64.
+        const double expected = 10 * 48 + 1 * 176 + 2 * (16 + 16 + 16 + 64) + 0.5 * 64;
+        QCOMPARE(r.energyPj, expected);
+        QCOMPARE(r.edp, expected * 64);
+    }
+
+    // Four MACs in parallel over N: a quarter of the cycles; Q is scattered, P multicast.
+    void spatialLoopsDivideCycles()
+    {
+        const auto arch = test::twoLevelArchitecture(4);
+        const auto w = spmm4();
+        auto m = test::emptyMapping(arch, w);
+        auto& t = test::levelNamed(m, "L2_T");
+        t.bounds = {4, 4, 1};
+        t.order = {0, 1, 2};
+        test::levelNamed(m, "L2_S").bounds = {1, 1, 4};
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(test::denseDesign(arch, w, m));
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.compute.cycles, 16.0); // 64 MACs / 4 in use
+        QCOMPARE(r.compute.instances, 4.0);
+        // P[m,k] is the same for the four MACs (N does not index P): one read per step = 16.
+        QCOMPARE(r.levels[1].tensors[0].reads.actual, 16.0);
+        // Q[k,n] differs per MAC: 4 per step = 64.
+        QCOMPARE(r.levels[1].tensors[1].reads.actual, 64.0);
+    }
+
+    // N outermost at DRAM, M inside it, K at the buffer: the buffer holds one row of P and one
+    // column of Q. P's row changes with every (n, m) step, so P is fetched N = 4 times (64 words);
+    // Q's column only changes with n (m does not index Q), so Q is fetched once (16 words).
+    void refetchesShowAsMultiples()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = spmm4();
+        auto m = test::emptyMapping(arch, w);
+        auto& dramLoops = test::levelNamed(m, "L1_T");
+        dramLoops.bounds = {4, 1, 4};
+        dramLoops.order = {2, 0, 1}; // for n, for m (k trivial)
+        test::levelNamed(m, "L2_T").bounds = {1, 4, 1};
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(test::denseDesign(arch, w, m));
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.levels[0].tensors[0].reads.actual, 64.0); // 4 x |P|
+        QCOMPARE(r.levels[0].tensors[1].reads.actual, 16.0); // 1 x |Q|
+        QCOMPARE(r.levels[0].tensors[2].updates.actual, 16.0);
+        QCOMPARE(r.levels[1].tensors[0].tile, 4.0);
+        QCOMPARE(r.levels[1].tensors[1].tile, 4.0);
+        QCOMPARE(r.levels[1].tensors[2].tile, 1.0);
+    }
+
+    void bandwidthThrottles()
+    {
+        auto arch = test::twoLevelArchitecture(1);
+        arch.levels[0].readBandwidth = 0.25; // DRAM: a word every 4 cycles
+        const auto w = spmm4();
+        auto m = test::emptyMapping(arch, w);
+        auto& buf = test::levelNamed(m, "L2_T");
+        buf.bounds = {4, 4, 4};
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(test::denseDesign(arch, w, m));
+        QVERIFY2(r.valid, r.reason.c_str());
+        // DRAM reads 32 words (P and Q once) in 64 compute cycles = 0.5 words/cycle, twice the
+        // bandwidth: 128 cycles.
+        QCOMPARE(r.levels[0].cycles, 128.0);
+        QCOMPARE(r.cycles, 128.0);
+    }
+
+    void capacityOverflowIsInvalid()
+    {
+        const auto arch = test::twoLevelArchitecture(1, 40); // 40 words; the tiles need 48
+        const auto w = spmm4();
+        auto m = test::emptyMapping(arch, w);
+        test::levelNamed(m, "L2_T").bounds = {4, 4, 4};
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(test::denseDesign(arch, w, m));
+        QVERIFY(!r.valid);
+        QVERIFY2(r.reason.find("capacity exceeded at Buffer") != std::string::npos, r.reason.c_str());
+        QVERIFY2(r.reason.find("48") != std::string::npos, r.reason.c_str());
+    }
+
+    void fanoutOverflowIsInvalid()
+    {
+        const auto arch = test::twoLevelArchitecture(2);
+        const auto w = spmm4();
+        auto m = test::emptyMapping(arch, w);
+        test::levelNamed(m, "L2_T").bounds = {4, 4, 1};
+        test::levelNamed(m, "L2_S").bounds = {1, 1, 4}; // 4 MACs wanted, 2 exist
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(test::denseDesign(arch, w, m));
+        QVERIFY(!r.valid);
+        QVERIFY2(r.reason.find("spatial fan-out exceeded") != std::string::npos, r.reason.c_str());
+    }
+
+    void boundsThatDoNotMultiplyAreInvalid()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = spmm4();
+        auto m = test::emptyMapping(arch, w);
+        test::levelNamed(m, "L2_T").bounds = {4, 2, 4};
+        Evaluator e(w, arch);
+        const auto& r = e.evaluate(test::denseDesign(arch, w, m));
+        QVERIFY(!r.valid);
+        QVERIFY2(r.reason.find("K multiply to 2") != std::string::npos, r.reason.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestModelDataflow)
+#include "test_model_dataflow.moc"

@@ -1,0 +1,151 @@
+// Step two of the model on the Sparseloop paper's own small examples: the dot product of Fig. 3
+// under gating and skipping, and the two mappings of Fig. 10 whose leader tiles differ.
+#include "model/evaluator.hpp"
+#include "model_fixtures.hpp"
+
+#include <QtTest>
+
+using namespace sparsemap;
+using namespace sparsemap::model;
+
+namespace {
+
+// A dot product as SpMM with M = N = 1, K = 8: Z += A[k] * B[k]; A and B each hold 4 nonzeros
+// (density 0.5), so a pair is effectual with probability 1/4.
+Workload dotProduct() { return makeSpmm("dot", 1, 8, 1, uniformDensity(0.5), uniformDensity(0.5)); }
+
+Design dotDesign(const Architecture& arch, const Workload& w)
+{
+    auto m = test::emptyMapping(arch, w);
+    test::levelNamed(m, "L2_T").bounds = {1, 8, 1}; // for k in [0,8) at the buffer, one MAC
+    return test::denseDesign(arch, w, m);
+}
+
+const int A = 0, B = 1;
+
+} // namespace
+
+class TestModelSparse : public QObject {
+    Q_OBJECT
+private slots:
+    // Fig. 3b, row 1: no SAF, eight steps, eight computes.
+    void dotProductBaseline()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = dotProduct();
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(dotDesign(arch, w));
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.compute.actual, 8.0);
+        QCOMPARE(r.cycles, 8.0);
+        QCOMPARE(r.levels[1].tensors[B].reads.actual, 8.0);
+    }
+
+    // Row 2, Gate compute: the MAC idles on the 6 pairs with a zero (8 x 3/4), same 8 steps.
+    void dotProductGateCompute()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = dotProduct();
+        auto d = dotDesign(arch, w);
+        d.sparse.sites = {SgSite{kComputeSite, {SgAction{SgKind::Gate, A, {B}}, SgAction{SgKind::Gate, B, {A}}}}};
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(d);
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.compute.actual, 2.0);
+        QCOMPARE(r.compute.gated, 6.0);
+        QCOMPARE(r.cycles, 8.0);
+    }
+
+    // Row 3, Gate B <- A at the buffer: B is not read where A is zero (4 of 8 reads gated), and the
+    // MAC is implicitly gated there; where A is nonzero but B zero the compute still happens.
+    void dotProductGateBFromA()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = dotProduct();
+        auto d = dotDesign(arch, w);
+        d.sparse.sites = {SgSite{1, {SgAction{SgKind::Gate, B, {A}}}}};
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(d);
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.levels[1].tensors[B].reads.actual, 4.0);
+        QCOMPARE(r.levels[1].tensors[B].reads.gated, 4.0);
+        QCOMPARE(r.compute.actual, 4.0);
+        QCOMPARE(r.compute.gated, 4.0);
+        QCOMPARE(r.cycles, 8.0); // gating saves energy, not time
+    }
+
+    // Row 4, Skip B <- A at the buffer with A compressed: only A's 4 nonzeros are visited, B is read
+    // 4 times, 4 computes, 4 steps.
+    void dotProductSkipBFromA()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = dotProduct();
+        auto d = dotDesign(arch, w);
+        test::setFormat(d, w, 1, A, RankFormat::CP);
+        d.sparse.sites = {SgSite{1, {SgAction{SgKind::Skip, B, {A}}}}};
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(d);
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.levels[1].tensors[A].reads.actual, 4.0);
+        QCOMPARE(r.levels[1].tensors[B].reads.actual, 4.0);
+        QCOMPARE(r.levels[1].tensors[B].reads.skipped, 4.0);
+        QCOMPARE(r.compute.actual, 4.0);
+        QCOMPARE(r.cycles, 4.0);
+        // CP metadata of A at the buffer: 4 coordinates of ceil(log2 8) = 3 bits per read of the
+        // whole fiber (8 reads of an 8-element tile = one pass): 12 bits.
+        QCOMPARE(r.levels[1].tensors[A].metadataReads.actual, 12.0);
+    }
+
+    void skippingNeedsLeaderMetadata()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = dotProduct();
+        auto d = dotDesign(arch, w);
+        d.sparse.sites = {SgSite{1, {SgAction{SgKind::Skip, B, {A}}}}}; // A uncompressed
+        Evaluator e(w, arch);
+        const auto& r = e.evaluate(d);
+        QVERIFY(!r.valid);
+        QVERIFY2(r.reason.find("no leader has metadata") != std::string::npos, r.reason.c_str());
+    }
+
+    // Fig. 10: Skip B <- A at the buffer, B held in a register below it, A 4x4 with 4 nonzeros.
+    // Mapping 1 (k innermost): each B element meets one A element; the leader is a scalar, empty
+    // with probability 12/16, so floor(64 x 3/4) = 48 of B's 64 buffer reads are skipped.
+    // Mapping 2 (m innermost): B[k,n] is reused across the column A[0:3,k]; B is read 16 times and
+    // skipped only when the whole column is empty: C(12,4)/C(16,4) = 495/1820, floor(16 x 0.272) = 4.
+    void figure10LeaderTiles_data()
+    {
+        QTest::addColumn<std::vector<int>>("order");
+        QTest::addColumn<double>("reads");
+        QTest::addColumn<double>("skipped");
+        QTest::newRow("mapping 1: for m, for n, for k") << std::vector<int>{0, 2, 1} << 64.0 << 48.0;
+        QTest::newRow("mapping 2: for k, for n, for m") << std::vector<int>{1, 2, 0} << 16.0 << 4.0;
+    }
+    void figure10LeaderTiles()
+    {
+        QFETCH(std::vector<int>, order);
+        QFETCH(double, reads);
+        QFETCH(double, skipped);
+        Architecture arch = test::twoLevelArchitecture(1);
+        arch.levels.push_back(test::storage("Reg", 1, 4, 0.1, 0.1));
+        const auto w = makeSpmm("fig10", 4, 4, 4, uniformDensity(0.25), uniformDensity(0.5));
+        auto m = test::emptyMapping(arch, w);
+        auto& buf = test::levelNamed(m, "L2_T");
+        buf.bounds = {4, 4, 4};
+        buf.order = order;
+        m.keep = {{true, true, true}, {true, true, true}, {false, true, false}}; // the register holds B only
+        auto d = test::denseDesign(arch, w, m);
+        test::setFormat(d, w, 1, A, RankFormat::CP);
+        d.sparse.sites = {SgSite{1, {SgAction{SgKind::Skip, B, {A}}}}};
+        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        const auto& r = e.evaluate(d);
+        QVERIFY2(r.valid, r.reason.c_str());
+        const auto& b = r.levels[1].tensors[B].reads;
+        QCOMPARE(b.total(), reads);
+        QCOMPARE(b.skipped, skipped);
+        QCOMPARE(b.actual, reads - skipped);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestModelSparse)
+#include "test_model_sparse.moc"
