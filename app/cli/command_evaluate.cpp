@@ -27,7 +27,8 @@ double confidenceValue(const QCommandLineParser& parser, double fallback)
     bool ok = false;
     const double c = parser.value("confidence").toDouble(&ok);
     if (!ok || !(c > 0 && c <= 1))
-        throw UsageError("--confidence must be a number in (0, 1], not '" + str(parser.value("confidence")) + "'");
+        throw UsageError("--confidence must be a number in (0, 1], not '" + str(parser.value("confidence")) +
+                         "'");
     return c;
 }
 
@@ -37,29 +38,33 @@ int runEvaluate(const QStringList& args)
 {
     return runGuarded("evaluate", [&] {
         QCommandLineParser parser;
-        const QCommandLineOption sparseloop("sparseloop",
-                                            "Evaluate a Sparseloop case folder (aggregated_input.yaml, map.yaml, "
-                                            "ERT.yaml) instead of a genome.",
-                                            "dir");
-        const QCommandLineOption confidence("confidence",
-                                            "Occupancy quantile at which capacity is checked, in (0, 1]; 1 = worst "
-                                            "case (default 0.99; 1 for Sparseloop cases).",
-                                            "c");
+        const QCommandLineOption sparseloop(
+            "sparseloop",
+            "Evaluate a Sparseloop case folder (aggregated_input.yaml, map.yaml, "
+            "ERT.yaml) instead of a genome.",
+            "dir");
+        const QCommandLineOption confidence(
+            "confidence",
+            "Occupancy quantile at which capacity is checked, in (0, 1]; 1 = worst "
+            "case (default 0.99; 1 for Sparseloop cases).",
+            "c");
         const QCommandLineOption nest("nest", "Also print the design's loop nest.");
         parser.addOption(sparseloop);
         parser.addOption(confidence);
         parser.addOption(nest);
         parser.addOption(paddingOption());
-        const bool fromSparseloop = args.contains("--sparseloop") ||
-                                    std::any_of(args.begin(), args.end(),
-                                                [](const QString& a) { return a.startsWith("--sparseloop="); });
-        if (!parseCommandLine(parser, args,
-                              "Evaluate a design with the analytical model and print cycles, energy, EDP and the "
-                              "per-level breakdown.",
-                              {{"workload", "Workload YAML file."},
-                               {"arch", "Architecture: a preset (edge, mobile, cloud) or a YAML file."},
-                               {"genome", "Integers separated by commas or spaces, or a design YAML file."}},
-                              fromSparseloop ? 0 : 3))
+        const bool fromSparseloop =
+            args.contains("--sparseloop") || std::any_of(args.begin(), args.end(), [](const QString& a) {
+                return a.startsWith("--sparseloop=");
+            });
+        if (!parseCommandLine(
+                parser, args,
+                "Evaluate a design with the analytical model and print cycles, energy, EDP and the "
+                "per-level breakdown.",
+                {{"workload", "Workload YAML file."},
+                 {"arch", "Architecture: a preset (edge, mobile, cloud) or a YAML file."},
+                 {"genome", "Integers separated by commas or spaces, or a design YAML file."}},
+                fromSparseloop ? 0 : 3))
             return int(kOk);
         if (fromSparseloop) {
             if (!parser.positionalArguments().isEmpty())

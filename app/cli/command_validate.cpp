@@ -36,12 +36,13 @@ int runValidate(const QStringList& args)
 {
     return runGuarded("validate", [&] {
         QCommandLineParser parser;
-        if (!parseCommandLine(parser, args,
-                              "Evaluate every Sparseloop reference case below a folder (each folder holding "
-                              "aggregated_input.yaml, map.yaml, ERT.yaml and timeloop-model.stats.txt) and compare "
-                              "cycles and energy with Sparseloop's. Prints one line per case and a summary; exits 0 "
-                              "whether or not the model meets its accuracy targets.",
-                              {{"reference-root", "Folder to search, e.g. ../shared/reference/sparseloop."}}, 1))
+        if (!parseCommandLine(
+                parser, args,
+                "Evaluate every Sparseloop reference case below a folder (each folder holding "
+                "aggregated_input.yaml, map.yaml, ERT.yaml and timeloop-model.stats.txt) and compare "
+                "cycles and energy with Sparseloop's. Prints one line per case and a summary; exits 0 "
+                "whether or not the model meets its accuracy targets.",
+                {{"reference-root", "Folder to search, e.g. ../shared/reference/sparseloop."}}, 1))
             return int(kOk);
         const QString root = parser.positionalArguments()[0];
         if (!QDir(root).exists())
@@ -56,8 +57,8 @@ int runValidate(const QStringList& args)
 
         std::vector<double> cycleErrors, energyErrors, ourCycles, refCycles, ourEnergy, refEnergy;
         int failed = 0;
-        std::printf("%-72s %12s %12s %8s %14s %14s %8s\n", "case", "cycles", "sparseloop", "error", "energy pJ",
-                    "sparseloop", "error");
+        std::printf("%-72s %12s %12s %8s %14s %14s %8s\n", "case", "cycles", "sparseloop", "error",
+                    "energy pJ", "sparseloop", "error");
         for (const QString& dir : cases) {
             const std::string name = str(QDir(root).relativeFilePath(dir));
             try {
@@ -72,8 +73,8 @@ int runValidate(const QStringList& args)
                 }
                 const double ce = (r.cycles - ref.cycles) / ref.cycles;
                 const double ee = (r.energyPj - ref.energyPj) / ref.energyPj;
-                std::printf("%-72s %12.0f %12.0f %+7.1f%% %14.5g %14.5g %+7.1f%%\n", name.c_str(), r.cycles, ref.cycles,
-                            100 * ce, r.energyPj, ref.energyPj, 100 * ee);
+                std::printf("%-72s %12.0f %12.0f %+7.1f%% %14.5g %14.5g %+7.1f%%\n", name.c_str(), r.cycles,
+                            ref.cycles, 100 * ce, r.energyPj, ref.energyPj, 100 * ee);
                 cycleErrors.push_back(std::abs(ce));
                 energyErrors.push_back(std::abs(ee));
                 ourCycles.push_back(r.cycles);
@@ -85,13 +86,17 @@ int runValidate(const QStringList& args)
                 ++failed;
             }
         }
-        const auto maxOf = [](const std::vector<double>& v) { return v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()); };
+        const auto maxOf = [](const std::vector<double>& v) {
+            return v.empty() ? 0.0 : *std::max_element(v.begin(), v.end());
+        };
         std::printf("\n%d cases, %zu evaluated, %d failed or invalid\n", static_cast<int>(cases.size()),
                     cycleErrors.size(), failed);
-        std::printf("summary: cycles median |error| %.2f%% max %.2f%% Spearman %.4f; energy median |error| %.2f%% max "
+        std::printf("summary: cycles median |error| %.2f%% max %.2f%% Spearman %.4f; energy median |error| "
+                    "%.2f%% max "
                     "%.2f%% Spearman %.4f\n",
-                    100 * median(cycleErrors), 100 * maxOf(cycleErrors), analysis::spearman(ourCycles, refCycles),
-                    100 * median(energyErrors), 100 * maxOf(energyErrors), analysis::spearman(ourEnergy, refEnergy));
+                    100 * median(cycleErrors), 100 * maxOf(cycleErrors),
+                    analysis::spearman(ourCycles, refCycles), 100 * median(energyErrors),
+                    100 * maxOf(energyErrors), analysis::spearman(ourEnergy, refEnergy));
         return int(kOk);
     });
 }

@@ -18,7 +18,8 @@ const Subcommand kSubcommands[] = {
     {"info", "genome layout and design-space size of a workload on an architecture", sparsemap::cli::runInfo},
     {"decode", "decode a genome into its mapping and sparse strategy (loop nest)", sparsemap::cli::runDecode},
     {"random", "draw random genomes and print their decoding", sparsemap::cli::runRandom},
-    {"evaluate", "evaluate a design (genome or Sparseloop case) with the analytical model", sparsemap::cli::runEvaluate},
+    {"evaluate", "evaluate a design (genome or Sparseloop case) with the analytical model",
+     sparsemap::cli::runEvaluate},
     {"validate", "compare the model with Sparseloop's reference outputs", sparsemap::cli::runValidate},
 };
 

@@ -11,7 +11,8 @@ std::vector<double> ranks(const std::vector<double>& values)
     const std::size_t n = values.size();
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return values[i] < values[j]; });
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t i, std::size_t j) { return values[i] < values[j]; });
     std::vector<double> out(n);
     for (std::size_t i = 0; i < n;) {
         std::size_t j = i;

@@ -29,9 +29,20 @@ double EnergyTable::energyPj(std::string_view action) const
 
 std::span<const std::string_view> storageActionNames()
 {
-    static constexpr std::array<std::string_view, 8> kNames{
-        "read",          "write",          "gated_read",          "gated_write",
-        "metadata_read", "metadata_write", "gated_metadata_read", "gated_metadata_write"};
+    static constexpr std::array<std::string_view, 14> kNames{"read",
+                                                             "write",
+                                                             "gated_read",
+                                                             "gated_write",
+                                                             "metadata_read",
+                                                             "metadata_write",
+                                                             "gated_metadata_read",
+                                                             "gated_metadata_write",
+                                                             "skipped_read",
+                                                             "skipped_write",
+                                                             "skipped_metadata_read",
+                                                             "skipped_metadata_write",
+                                                             "decompression_count",
+                                                             "compression_count"};
     return kNames;
 }
 

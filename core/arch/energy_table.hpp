@@ -2,8 +2,9 @@
 // Energy per action of one component, in the style of an Accelergy ERT. Action names follow
 // Sparseloop: storage read, write, gated_read, gated_write, metadata_read, metadata_write,
 // gated_metadata_read, gated_metadata_write; compute mac_random, mac_gated, mac_skipped.
-// Storage energies are per data word (metadata actions per metadata word); skipped actions cost
-// nothing, which is why they have no entry.
+// Storage energies are per physical access: a block of `block_size` words (1 in the presets) for
+// data actions, one metadata word for metadata actions. A skipped action costs its gated
+// counterpart unless a skipped_* entry is given (Timeloop's fallback, model/microarch/energy_costs).
 #include <optional>
 #include <span>
 #include <string>

@@ -39,8 +39,8 @@ void cantorDecodeInto(std::int64_t code, int dimCount, std::vector<int>& order)
         throw GenomeError("loop orders need between 0 and 20 dimensions");
     const std::int64_t count = factorial(dimCount);
     if (code < 1 || code > count)
-        throw GenomeError("permutation code " + std::to_string(code) + " is outside [1, " + std::to_string(count) +
-                          "]");
+        throw GenomeError("permutation code " + std::to_string(code) + " is outside [1, " +
+                          std::to_string(count) + "]");
     // Lehmer digits select among the unused dims, kept in a small array (D <= 20).
     int unused[20];
     for (int i = 0; i < dimCount; ++i)

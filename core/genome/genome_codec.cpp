@@ -108,7 +108,8 @@ void encodeMapping(const GenomeLayout& layout, const Mapping& mapping, Genome& g
     for (const auto& perLevel : mapping.keep)
         for (bool kept : perLevel)
             if (!kept)
-                notExpressible("it bypasses a tensor at a storage level; the genome keeps every tensor everywhere");
+                notExpressible(
+                    "it bypasses a tensor at a storage level; the genome keeps every tensor everywhere");
     for (const auto& perLevel : mapping.stream)
         for (bool streamed : perLevel)
             if (streamed)

@@ -20,8 +20,8 @@ struct TensorLevelResult {
     bool compressed = false; // has a format with metadata at this level
     double tile = 0;         // coordinates of the tile (dense)
     double partition = 0;
-    double expectedDensity = 1;    // of the tile, as used to scale accesses
-    double maxDataWords = 0;       // capacity the tile needs at the occupancy confidence
+    double expectedDensity = 1; // of the tile, as used to scale accesses
+    double maxDataWords = 0;    // capacity the tile needs at the occupancy confidence
     double maxMetadataBits = 0;
     ActionSplit reads, fills, updates;                         // data words, per instance
     ActionSplit metadataReads, metadataFills, metadataUpdates; // metadata bits, per instance
@@ -35,7 +35,7 @@ struct LevelResult {
     double instances = 0;    // used (average)
     double maxInstances = 0; // used at most (X expansion x Y expansion)
     double cycles = 0;
-    double throttling = 1;   // bandwidth slowdown factor (1 = not throttled)
+    double throttling = 1;                                // bandwidth slowdown factor (1 = not throttled)
     double readWordsPerCycle = 0, writeWordsPerCycle = 0; // per instance, demand before throttling
     double dataWordsUsed = 0;    // capacity used per instance at the confidence, data words
     double metadataBitsUsed = 0; // metadata bits per instance
@@ -48,7 +48,7 @@ struct ComputeResult {
     double actual = 0;
     double gated = 0;
     double skipped = 0;
-    double instances = 0;    // MACs used on average
+    double instances = 0; // MACs used on average
     double maxInstances = 0;
     double cycles = 0;
     double energyPj = 0;
@@ -59,8 +59,8 @@ struct EvaluationResult {
     std::string reason; // why the design is invalid; empty when valid
     double cycles = 0;
     double energyPj = 0;
-    double edp = 0;         // cycles x pJ
-    double utilization = 0; // actual computes / (cycles x MACs)
+    double edp = 0;                  // cycles x pJ
+    double utilization = 0;          // actual computes / (cycles x MACs)
     std::vector<LevelResult> levels; // index = storage level (0 = outermost)
     ComputeResult compute;
 };

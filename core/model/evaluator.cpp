@@ -51,9 +51,9 @@ Evaluator::Evaluator(Workload workload, Architecture arch, ModelOptions options)
 }
 
 Evaluator::Evaluator(const Evaluator& other)
-    : m_workload(other.m_workload), m_original(other.m_original), m_arch(other.m_arch), m_options(other.m_options),
-      m_density(other.m_density), m_levelCosts(other.m_levelCosts), m_computeCosts(other.m_computeCosts),
-      m_sparse(std::make_unique<SparseScratch>())
+    : m_workload(other.m_workload), m_original(other.m_original), m_arch(other.m_arch),
+      m_options(other.m_options), m_density(other.m_density), m_levelCosts(other.m_levelCosts),
+      m_computeCosts(other.m_computeCosts), m_sparse(std::make_unique<SparseScratch>())
 {
 }
 
@@ -85,8 +85,8 @@ bool Evaluator::checkStructure(const Design& design)
     for (int d = 0; d < dims; ++d) {
         const auto product = mapping.product(d);
         if (product != m_workload.dims[d].size) {
-            invalidate("the loop bounds of " + m_workload.dims[d].name + " multiply to " + std::to_string(product) +
-                       ", not its size " + std::to_string(m_workload.dims[d].size));
+            invalidate("the loop bounds of " + m_workload.dims[d].name + " multiply to " +
+                       std::to_string(product) + ", not its size " + std::to_string(m_workload.dims[d].size));
             return false;
         }
     }

@@ -56,8 +56,8 @@ private:
     void finishCosts();
     void invalidate(std::string reason);
 
-    Workload m_workload;   // with padded dims
-    Workload m_original;   // as given
+    Workload m_workload; // with padded dims
+    Workload m_original; // as given
     Architecture m_arch;
     ModelOptions m_options;
     std::vector<std::shared_ptr<const DensityModel>> m_density; // per tensor

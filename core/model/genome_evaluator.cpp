@@ -11,7 +11,8 @@ ModelOptions optionsForLayout(const GenomeLayout& layout, ModelOptions options)
 }
 
 GenomeEvaluator::GenomeEvaluator(const GenomeLayout& layout, ModelOptions options)
-    : m_layout(layout), m_evaluator(layout.workload(), layout.architecture(), optionsForLayout(layout, options))
+    : m_layout(layout),
+      m_evaluator(layout.workload(), layout.architecture(), optionsForLayout(layout, options))
 {
 }
 

@@ -39,7 +39,8 @@ std::string renderSummary(const EvaluationResult& r)
         return "invalid: " + r.reason + "\n";
     out += "valid\n";
     out += "cycles       " + count(r.cycles) + "\n";
-    out += "energy       " + format("%.6g", r.energyPj) + " pJ (" + format("%.4g", r.energyPj / 1e6) + " uJ)\n";
+    out +=
+        "energy       " + format("%.6g", r.energyPj) + " pJ (" + format("%.4g", r.energyPj / 1e6) + " uJ)\n";
     out += "EDP          " + format("%.6g", r.edp) + " cycles x pJ\n";
     out += "utilization  " + format("%.1f", 100 * r.utilization) + " % of the MACs\n";
     out += "computes     " + count(r.compute.actual) + " actual, " + count(r.compute.gated) + " gated, " +
@@ -53,8 +54,9 @@ std::string renderBreakdown(const Workload& w, const Architecture& a, const Eval
         return {};
     std::string out;
     char line[512];
-    std::snprintf(line, sizeof line, "%-10s %-6s %9s %10s %8s %22s %22s %22s %14s %12s\n", "level", "tensor", "instances",
-                  "tile", "density", "reads a/g/s", "fills a/g/s", "updates a/g/s", "metadata bits", "energy pJ");
+    std::snprintf(line, sizeof line, "%-10s %-6s %9s %10s %8s %22s %22s %22s %14s %12s\n", "level", "tensor",
+                  "instances", "tile", "density", "reads a/g/s", "fills a/g/s", "updates a/g/s",
+                  "metadata bits", "energy pJ");
     out += line;
     for (std::size_t s = 0; s < r.levels.size(); ++s) {
         const auto& level = r.levels[s];
@@ -66,13 +68,13 @@ std::string renderBreakdown(const Workload& w, const Architecture& a, const Eval
             std::snprintf(line, sizeof line, "%-10s %-6s %9s %10s %8.3f %22s %22s %22s %14s %12.4g\n",
                           a.levels[s].name.c_str(), (w.tensors[t].name + (x.streamed ? "~" : "")).c_str(),
                           count(x.instances).c_str(), count(x.tile).c_str(), x.expectedDensity,
-                          split(x.reads).c_str(), split(x.fills).c_str(), split(x.updates).c_str(), count(md).c_str(),
-                          x.energyPj);
+                          split(x.reads).c_str(), split(x.fills).c_str(), split(x.updates).c_str(),
+                          count(md).c_str(), x.energyPj);
             out += line;
         }
-        std::snprintf(line, sizeof line, "%-10s %-6s %9s cycles %s, throttling %.3f, %.3g pJ\n", a.levels[s].name.c_str(),
-                      "total", count(level.instances).c_str(), count(level.cycles).c_str(), level.throttling,
-                      level.energyPj);
+        std::snprintf(line, sizeof line, "%-10s %-6s %9s cycles %s, throttling %.3f, %.3g pJ\n",
+                      a.levels[s].name.c_str(), "total", count(level.instances).c_str(),
+                      count(level.cycles).c_str(), level.throttling, level.energyPj);
         out += line;
     }
     std::snprintf(line, sizeof line, "%-10s %-6s %9s cycles %s, %.3g pJ\n", a.compute.name.c_str(), "",

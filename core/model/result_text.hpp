@@ -11,6 +11,7 @@
 namespace sparsemap::model {
 
 std::string renderSummary(const EvaluationResult& result);
-std::string renderBreakdown(const Workload& workload, const Architecture& arch, const EvaluationResult& result);
+std::string renderBreakdown(const Workload& workload, const Architecture& arch,
+                            const EvaluationResult& result);
 
 } // namespace sparsemap::model

@@ -28,13 +28,22 @@ Design sparseloopDesign(const SparseloopCase& c)
         SgAction action;
         action.target = a.target;
         switch (a.type) {
-        case SparseloopSafType::Gating: action.kind = SgKind::Gate; action.conditionOn = a.conditionOn; break;
-        case SparseloopSafType::Skipping: action.kind = SgKind::Skip; action.conditionOn = a.conditionOn; break;
+        case SparseloopSafType::Gating:
+            action.kind = SgKind::Gate;
+            action.conditionOn = a.conditionOn;
+            break;
+        case SparseloopSafType::Skipping:
+            action.kind = SgKind::Skip;
+            action.conditionOn = a.conditionOn;
+            break;
         case SparseloopSafType::SkippingSpatial:
             action.kind = SgKind::SpatialSkip;
             action.conditionOn = a.conditionOn;
             break;
-        case SparseloopSafType::PositionSkipping: action.kind = SgKind::Skip; action.conditionOn.clear(); break;
+        case SparseloopSafType::PositionSkipping:
+            action.kind = SgKind::Skip;
+            action.conditionOn.clear();
+            break;
         }
         SgSite* site = nullptr;
         for (auto& s : sites)

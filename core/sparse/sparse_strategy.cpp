@@ -13,9 +13,12 @@ bool TensorFormat::compressed() const
 std::string_view sgKindName(SgKind kind)
 {
     switch (kind) {
-    case SgKind::Gate: return "Gate";
-    case SgKind::Skip: return "Skip";
-    case SgKind::SpatialSkip: return "SpatialSkip";
+    case SgKind::Gate:
+        return "Gate";
+    case SgKind::Skip:
+        return "Skip";
+    case SgKind::SpatialSkip:
+        return "SpatialSkip";
     }
     return "Gate";
 }

@@ -12,11 +12,11 @@ namespace sparsemap {
 // that indexes the tensor, with its format. Formats imported from Sparseloop are declared without
 // a loop (mappingLevel -1); the model binds declared ranks to the tile's loops, innermost first.
 struct FormatRank {
-    int dim = 0;           // -1 when unknown
-    int mappingLevel = 0;  // -1 when not bound to a loop
+    int dim = 0;          // -1 when unknown
+    int mappingLevel = 0; // -1 when not bound to a loop
     RankFormat format = RankFormat::U;
-    int metadataBits = -1; // bits per metadata unit; -1 = the format's default for the fiber
-    int payloadBits = -1;  // bits per payload unit (offsets, pointers); -1 = the format's default
+    int metadataBits = -1;          // bits per metadata unit; -1 = the format's default for the fiber
+    int payloadBits = -1;           // bits per payload unit (offsets, pointers); -1 = the format's default
     std::vector<int> flattenedDims; // Sparseloop flattened_rankIDs: dims merged into this rank
     bool operator==(const FormatRank&) const = default;
 };

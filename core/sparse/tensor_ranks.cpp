@@ -20,7 +20,8 @@ void tensorRanksInto(const Workload& workload, const Mapping& mapping, int tenso
     }
 }
 
-std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& mapping, int tensor, int storageLevel)
+std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& mapping, int tensor,
+                                    int storageLevel)
 {
     std::vector<FormatRank> ranks;
     tensorRanksInto(workload, mapping, tensor, storageLevel, ranks);

@@ -1,6 +1,7 @@
 // Throughput of the density-model queries the sparse analysis makes for every tile of every design:
 // P(empty) on a 1e9-coordinate tensor (plain and conditioned, the format walk's query), the worst-case
-// and 99 % occupancy, the bounded occupancy distribution, and an expected format walk of a 3-rank tile.
+// and 99 % occupancy, the bounded occupancy distribution, and an expected format walk of a 3-rank tile
+// (cold: first query of the shape; warm: answered by the model's distribution cache).
 // Run: ./build/tests/bench/bench_model_density
 #include "model/density/density_model_factory.hpp"
 #include "model/format/format_walk.hpp"
@@ -67,12 +68,16 @@ void maxOccupancy1e9(benchmark::State& state)
     reportRate(state, "queries/s");
 }
 
-void distribution1e9(benchmark::State& state)
+// Cold: a fresh model each time (the first query of a tile shape builds the Gauss rule); warm: the
+// model's distribution cache answers.
+void distribution1e9(benchmark::State& state, bool cold)
 {
-    const auto model = uniform(0.01);
+    auto model = uniform(0.01);
     std::vector<OccupancyPoint> points;
     const std::array<std::int64_t, 2> shape{state.range(0), 1024};
     for (auto _ : state) {
+        if (cold)
+            model = uniform(0.01);
         model->distribution(shape, points);
         benchmark::DoNotOptimize(points.data());
     }
@@ -81,9 +86,10 @@ void distribution1e9(benchmark::State& state)
 
 // A 3-rank tile (UOP 32 over B 64 over RLE 16, 32768 coordinates) of a uniform tensor, expected format
 // occupancy conditioned on non-empty (the per-level, per-tensor work of the sparse analysis).
-void expectedFormatWalk(benchmark::State& state)
+void expectedFormatWalk(benchmark::State& state, bool cold)
 {
-    const auto model = uniform(static_cast<double>(state.range(0)) / 1000, {4096, 1024});
+    const double density = static_cast<double>(state.range(0)) / 1000;
+    auto model = uniform(density, {4096, 1024});
     const std::vector<WalkRank> ranks{{RankFormat::RLE, 16, 1, 2048, 4, 0, false},
                                       {RankFormat::B, 64, 16, 32, 1, 8, false},
                                       {RankFormat::UOP, 32, 1024, 1, 0, 16, false}};
@@ -91,6 +97,8 @@ void expectedFormatWalk(benchmark::State& state)
     std::array<RankOccupancy, kMaxWalkRanks> out{};
     std::vector<OccupancyPoint> scratch;
     for (auto _ : state) {
+        if (cold)
+            model = uniform(density, {4096, 1024});
         const auto e = expectedFormatOccupancy(*model, ranks, shape, true, out, scratch);
         benchmark::DoNotOptimize(e);
         benchmark::DoNotOptimize(out.data());
@@ -103,5 +111,7 @@ void expectedFormatWalk(benchmark::State& state)
 BENCHMARK(probabilityEmpty1e9);
 BENCHMARK(probabilityEmptyGiven1e9);
 BENCHMARK(maxOccupancy1e9)->Arg(100)->Arg(99);
-BENCHMARK(distribution1e9)->Arg(1)->Arg(64)->Arg(4096);
-BENCHMARK(expectedFormatWalk)->Arg(1)->Arg(50)->Arg(500);
+BENCHMARK_CAPTURE(distribution1e9, cold, true)->Arg(1)->Arg(64)->Arg(4096);
+BENCHMARK_CAPTURE(distribution1e9, warm, false)->Arg(64);
+BENCHMARK_CAPTURE(expectedFormatWalk, cold, true)->Arg(1)->Arg(50)->Arg(500);
+BENCHMARK_CAPTURE(expectedFormatWalk, warm, false)->Arg(50);

@@ -47,7 +47,10 @@ inline Architecture twoLevelArchitecture(std::int64_t macs, std::int64_t bufferW
 }
 
 // A mapping on the architecture's template with every bound 1; set bounds and orders by name.
-inline Mapping emptyMapping(const Architecture& a, const Workload& w) { return trivialMapping(a, w); }
+inline Mapping emptyMapping(const Architecture& a, const Workload& w)
+{
+    return trivialMapping(a, w);
+}
 
 inline MappingLevel& levelNamed(Mapping& m, const std::string& name)
 {

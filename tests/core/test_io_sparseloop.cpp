@@ -106,6 +106,7 @@ private slots:
         QVERIFY(w.kind == WorkloadKind::General && w.name == "gemm-ABZ");
         QCOMPARE(w.dims, (std::vector<Dimension>{{"M", 512}, {"N", 256}, {"K", 1024}}));
         const auto rank = [](int dim) { return RankProjection{ProjectionTerm{dim, 1}}; };
+        QCOMPARE(w.tensors.size(), std::size_t{3});
         QVERIFY(w.tensors[0].name == "A" && w.tensors[0].ranks == (std::vector{rank(0), rank(2)}));
         QVERIFY(w.tensors[1].name == "B" && w.tensors[1].ranks == (std::vector{rank(1), rank(2)}));
         QVERIFY(w.tensors[2].name == "Z" && w.tensors[2].ranks == (std::vector{rank(0), rank(1)}));

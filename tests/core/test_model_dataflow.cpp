@@ -11,7 +11,10 @@ using namespace sparsemap::model;
 namespace {
 
 // SpMM with M = K = N = 4 (dims 0, 1, 2); P is M x K, Q is K x N, Z is M x N (16 words each).
-Workload spmm4() { return makeSpmm("spmm4", 4, 4, 4, uniformDensity(1), uniformDensity(1)); }
+Workload spmm4()
+{
+    return makeSpmm("spmm4", 4, 4, 4, uniformDensity(1), uniformDensity(1));
+}
 
 } // namespace
 
@@ -31,10 +34,10 @@ private slots:
         const auto& r = e.evaluate(test::denseDesign(arch, w, m));
         QVERIFY2(r.valid, r.reason.c_str());
         const auto& dram = r.levels[0];
-        QCOMPARE(dram.tensors[0].reads.actual, 16.0); // P read once
-        QCOMPARE(dram.tensors[1].reads.actual, 16.0); // Q read once
+        QCOMPARE(dram.tensors[0].reads.actual, 16.0);   // P read once
+        QCOMPARE(dram.tensors[1].reads.actual, 16.0);   // Q read once
         QCOMPARE(dram.tensors[2].updates.actual, 16.0); // Z written once
-        QCOMPARE(dram.tensors[2].reads.actual, 0.0);  // and never read back
+        QCOMPARE(dram.tensors[2].reads.actual, 0.0);    // and never read back
         // The buffer feeds the single MAC every cycle: 64 operand reads each; Z is updated 64
         // times, read back 64 - 16 times (the first update of each element needs no read).
         const auto& b = r.levels[1];

@@ -12,7 +12,10 @@ namespace {
 
 // A dot product as SpMM with M = N = 1, K = 8: Z += A[k] * B[k]; A and B each hold 4 nonzeros
 // (density 0.5), so a pair is effectual with probability 1/4.
-Workload dotProduct() { return makeSpmm("dot", 1, 8, 1, uniformDensity(0.5), uniformDensity(0.5)); }
+Workload dotProduct()
+{
+    return makeSpmm("dot", 1, 8, 1, uniformDensity(0.5), uniformDensity(0.5));
+}
 
 Design dotDesign(const Architecture& arch, const Workload& w)
 {
@@ -47,7 +50,8 @@ private slots:
         const auto arch = test::twoLevelArchitecture(1);
         const auto w = dotProduct();
         auto d = dotDesign(arch, w);
-        d.sparse.sites = {SgSite{kComputeSite, {SgAction{SgKind::Gate, A, {B}}, SgAction{SgKind::Gate, B, {A}}}}};
+        d.sparse.sites = {
+            SgSite{kComputeSite, {SgAction{SgKind::Gate, A, {B}}, SgAction{SgKind::Gate, B, {A}}}}};
         Evaluator e(w, arch, ModelOptions{1.0, {}, true});
         const auto& r = e.evaluate(d);
         QVERIFY2(r.valid, r.reason.c_str());

@@ -140,7 +140,8 @@ void analyzeDataflow(const Workload& w, const Architecture& arch, const Mapping&
         for (std::size_t i = spans[s].end; i < loops.size(); ++i)
             if (loops[i].spatial) {
                 level.instances *= static_cast<double>(loops[i].bound);
-                (loops[i].alongY ? level.yExpansion : level.xExpansion) *= static_cast<double>(loops[i].bound);
+                (loops[i].alongY ? level.yExpansion : level.xExpansion) *=
+                    static_cast<double>(loops[i].bound);
             }
         for (std::size_t i = spans[s].begin; i < spans[s].spatialEnd; ++i)
             level.fanout *= static_cast<double>(loops[i].bound);
@@ -165,7 +166,8 @@ void analyzeDataflow(const Workload& w, const Architecture& arch, const Mapping&
                 if (!((relevant >> loops[i].dim) & 1u))
                     tt.multicast *= static_cast<double>(loops[i].bound);
             tt.scatter = out.levels[s].fanout / tt.multicast;
-            tt.childChanges = childChanges(w, t, relevant, loops, spans[s].spatialEnd, innermost, scratch, childEnd);
+            tt.childChanges =
+                childChanges(w, t, relevant, loops, spans[s].spatialEnd, innermost, scratch, childEnd);
             raw[s * tensorCount + t] = childTile * tt.childChanges * tt.scatter;
         }
         // Partitions, outer to inner: an instance owns its share of its parent's partition.

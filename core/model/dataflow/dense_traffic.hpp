@@ -13,17 +13,17 @@
 namespace sparsemap::model {
 
 struct TensorTraffic {
-    bool kept = true;      // the level stores the tensor
-    bool streamed = false; // bypassed but charged for the pass-through traffic (Sparseloop `stream`)
-    double tile = 0;       // coordinates in the level's tile of the tensor
-    double partition = 0;  // coordinates one instance owns over the whole run
+    bool kept = true;        // the level stores the tensor
+    bool streamed = false;   // bypassed but charged for the pass-through traffic (Sparseloop `stream`)
+    double tile = 0;         // coordinates in the level's tile of the tensor
+    double partition = 0;    // coordinates one instance owns over the whole run
     double childChanges = 0; // how often a child's tile of this tensor changes (Timeloop's deltas)
-    double multicast = 1;  // children of one instance that receive the same data
-    double scatter = 1;    // distinct child tiles per instance (fan-out / multicast)
+    double multicast = 1;    // children of one instance that receive the same data
+    double scatter = 1;      // distinct child tiles per instance (fan-out / multicast)
     // Per instance of the level, dense ("algorithmic") counts.
-    double reads = 0;      // words sent to children (and, for the output, partial sums read back)
-    double fills = 0;      // words written from the parent
-    double updates = 0;    // output words written back by children
+    double reads = 0;   // words sent to children (and, for the output, partial sums read back)
+    double fills = 0;   // words written from the parent
+    double updates = 0; // output words written back by children
     double temporalReductions = 0;
 };
 
@@ -36,9 +36,9 @@ struct LevelTraffic {
 };
 
 struct DenseTraffic {
-    std::vector<LevelTraffic> levels; // index = storage level (0 = outermost)
-    double temporalIterations = 1;    // per MAC: the product of all temporal bounds
-    double spatialInstances = 1;      // MACs used: the product of all spatial bounds
+    std::vector<LevelTraffic> levels;  // index = storage level (0 = outermost)
+    double temporalIterations = 1;     // per MAC: the product of all temporal bounds
+    double spatialInstances = 1;       // MACs used: the product of all spatial bounds
     double computeX = 1, computeY = 1; // spatial expansion at the MACs
     double algorithmicComputes = 0;
 };

@@ -123,10 +123,16 @@ double ActualModel::expectedOccupancy(TileShape shape) const
 
 void ActualModel::distribution(TileShape shape, std::vector<OccupancyPoint>& out, int maxPoints) const
 {
+    const TileHistogram& h = histogram(shape);
+    const DistributionCache::Key key{shape.size() == 2 ? std::min(shape[0], m_pattern.rows) : 1,
+                                     std::min(shape.back(), m_pattern.columns), maxPoints};
+    if (m_distributions.find(key, out))
+        return;
     thread_local std::vector<OccupancyPoint> measure;
     measure.clear();
-    histogram(shape).appendMeasure(1.0, measure);
+    h.appendMeasure(1.0, measure);
     detail::reduceDistribution(measure, true, maxPoints, out);
+    m_distributions.insert(key, out);
 }
 
 } // namespace sparsemap::model

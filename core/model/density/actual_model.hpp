@@ -5,6 +5,7 @@
 // histogram built on first use of each shape in O(nnz + grid positions) or O(nnz log nnz), then cached
 // (thread-safe, tile_histogram_cache.hpp), so repeated queries are O(log). Tensors of 1 rank (a file of
 // one row or one column) or 2 ranks (rows = rank 0, columns = rank 1) only.
+#include "model/density/distribution_cache.hpp"
 #include "model/density/nonzero_pattern.hpp"
 #include "model/density/tile_histogram_cache.hpp"
 
@@ -37,6 +38,7 @@ private:
 
     NonzeroPattern m_pattern; // a 1-rank tensor is stored as one row
     TileHistogramCache m_cache;
+    DistributionCache m_distributions;
 };
 
 } // namespace sparsemap::model

@@ -89,6 +89,10 @@ double BandedModel::expectedOccupancy(TileShape shape) const
 void BandedModel::distribution(TileShape shape, std::vector<OccupancyPoint>& out, int maxPoints) const
 {
     const TileHistogram& band = bandHistogram(shape);
+    const DistributionCache::Key key{std::min(shape[0], extents()[0]), std::min(shape[1], extents()[1]),
+                                     maxPoints};
+    if (m_distributions.find(key, out))
+        return;
     thread_local std::vector<OccupancyPoint> measure;
     measure.clear();
     bool exact = true;
@@ -100,6 +104,7 @@ void BandedModel::distribution(TileShape shape, std::vector<OccupancyPoint>& out
                                                          band.probability(i), maxPoints, measure);
     }
     detail::reduceDistribution(measure, exact, maxPoints, out);
+    m_distributions.insert(key, out);
 }
 
 } // namespace sparsemap::model

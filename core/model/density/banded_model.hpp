@@ -11,6 +11,7 @@
 // the tensor are allowed (edge tiles zero-padded); maxOccupancy(c < 1) is the c-quantile.
 // Cost: a histogram per tile shape (band_tiles.hpp), cached; with d = 1 queries are O(log) lookups, with
 // d < 1 they are O(distinct band counts of the shape) (and maxOccupancy(c < 1) O(support x that)).
+#include "model/density/distribution_cache.hpp"
 #include "model/density/tile_histogram_cache.hpp"
 
 namespace sparsemap::model {
@@ -42,6 +43,7 @@ private:
     std::int64_t m_bandwidth = 0;
     std::int64_t m_bandPoints = 0;
     TileHistogramCache m_cache;
+    DistributionCache m_distributions;
 };
 
 } // namespace sparsemap::model

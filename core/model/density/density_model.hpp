@@ -2,8 +2,9 @@
 // The runtime density model of one tensor (Sparseloop's density distributions, spec
 // docs/model-notes-sparse.md §2): answers "how many nonzeros does a tile of this shape hold?" as a
 // probability distribution. Built once per tensor from its DensitySpec (density_model_factory.hpp),
-// immutable afterwards and safe to share between threads: the coordinate-dependent models keep a
-// per-shape cache behind a lock, everything else is const.
+// immutable afterwards and safe to share between threads (every query is const and reentrant: the
+// coordinate-dependent models keep a per-shape cache behind a shared_mutex, distribution() builds its
+// intermediate measure in thread_local scratch).
 //
 // Tile shapes are given as the extent of the tile along every rank of the tensor, in the same order as
 // the tensor extents the model was built with (the workload's rank order, outer to inner). Models that

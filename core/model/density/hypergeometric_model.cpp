@@ -37,11 +37,15 @@ double HypergeometricModel::expectedOccupancy(TileShape shape) const
 
 void HypergeometricModel::distribution(TileShape shape, std::vector<OccupancyPoint>& out, int maxPoints) const
 {
+    const std::int64_t n = tileVolume(shape);
+    const DistributionCache::Key key{n, 0, maxPoints};
+    if (m_distributions.find(key, out))
+        return;
     thread_local std::vector<OccupancyPoint> measure;
     measure.clear();
-    const bool exact =
-        detail::appendHypergeometricMeasure(tileVolume(shape), nnz(), volume(), 1.0, maxPoints, measure);
+    const bool exact = detail::appendHypergeometricMeasure(n, nnz(), volume(), 1.0, maxPoints, measure);
     detail::reduceDistribution(measure, exact, maxPoints, out);
+    m_distributions.insert(key, out);
 }
 
 } // namespace sparsemap::model

@@ -2,7 +2,7 @@
 // Sparseloop's `hypergeometric` density (the project's "uniform"): exactly r = ceil(d * N) nonzeros
 // placed uniformly at random among the N coordinates of the tensor, so a tile of n coordinates holds k
 // of them with the hypergeometric probability C(r, k) C(N - r, n - k) / C(N, n) (spec §2.1).
-#include "model/density/density_model.hpp"
+#include "model/density/distribution_cache.hpp"
 
 namespace sparsemap::model {
 
@@ -19,6 +19,9 @@ public:
     double expectedOccupancy(TileShape shape) const override;
     void distribution(TileShape shape, std::vector<OccupancyPoint>& out,
                       int maxPoints = kDefaultDistributionPoints) const override;
+
+private:
+    DistributionCache m_distributions; // the distribution depends on the tile volume only
 };
 
 } // namespace sparsemap::model

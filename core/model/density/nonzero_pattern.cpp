@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <string_view>
 
 namespace sparsemap::model {
@@ -137,6 +138,8 @@ void readMatrixMarket(LineReader& reader, std::string_view headerLine, NonzeroPa
                     h.coordinate ? "expected the size line `rows columns entries` with positive sizes"
                                  : "expected the size line `rows columns` with positive sizes");
     out.shapeLine = reader.number();
+    if (out.rows > std::numeric_limits<std::int64_t>::max() / 4 / out.columns)
+        reader.fail(reader.number(), 0, "the matrix is too large");
     const bool mirrored = h.symmetry != "general";
     if (mirrored && out.rows != out.columns)
         reader.fail(reader.number(), 0, "a " + h.symmetry + " matrix must be square");

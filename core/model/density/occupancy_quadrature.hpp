@@ -5,7 +5,6 @@
 // point.
 #include "model/density/density_model.hpp"
 
-#include <span>
 #include <vector>
 
 namespace sparsemap::model::detail {
@@ -13,15 +12,14 @@ namespace sparsemap::model::detail {
 // `measure`: occupancies with nonnegative weights (any order and total > 0; repeats allowed); `exact`:
 // whether it is the true support. Fills `out` (cleared) with at most max(maxPoints, 2) points, ascending,
 // probabilities summing to 1:
-//  * the measure itself when exact and its points with weight > kNegligibleProbability fit;
-//  * else n = min(maxPoints, 16) nodes (16 integer nodes are exact to degree 15; with more the
-//    outermost Gauss weights, < 1e-12, are swamped by the rounding of the nodes to integers) of the measure's
-//    Gauss rule (discretized Stieltjes procedure in double on the standardized variable, implicit-QL
-//    eigenvalues of the Jacobi matrix) rounded to integers, with interpolatory weights solved from the
-//    orthonormal polynomials: exact for every polynomial of degree < n under the measure, nonnegative, no
-//    interpolation error. When the distribution is too narrow for n distinct integers or the weights come out
-//    negative (sigma below ~15) n shrinks by a quarter at a time (typically to 7-12 nodes, still exact to
-//    degree 6-11);
+//  * the measure itself when it is exact and its points with weight > kNegligibleProbability fit;
+//  * else a rule on n <= min(maxPoints, 16) integers: the n Gauss nodes of the measure (discretized
+//    Stieltjes procedure, implicit-QL eigenvalues of the Jacobi matrix; gauss_rule.hpp) rounded to
+//    integers, with interpolatory weights solved in long double from the orthonormal polynomials. It is
+//    exact for every polynomial of degree < n under the measure, with nonnegative weights and no
+//    interpolation error. n starts at 16 for sigma > 100 and at 12 below (more nodes put ~1e-12 weights
+//    on the outermost nodes, which the rounding turns negative) and shrinks by a quarter while two nodes
+//    round to the same integer or a weight comes out below -1e-9 (narrow distributions end at 7-12);
 //  * as a last resort, Gauss nodes split onto floor(x) and floor(x) + 1 with weights (1 - t, t) (mean
 //    exact, variance + < 1/4).
 void reduceDistribution(std::vector<OccupancyPoint>& measure, bool exact, int maxPoints,

@@ -41,14 +41,16 @@ LevelEnergyCosts resolveLevelEnergy(const StorageLevel& level)
     c.fill.skipped = first(t, {"skipped_fill", "skipped_write"}, c.fill.gated);
     c.update.skipped = first(t, {"skipped_update", "skipped_write"}, c.update.gated);
     c.metadataRead.actual = first(t, {"random_metadata_read", "metadata_read"}, 0);
-    c.metadataFill.actual = first(t, {"random_metadata_fill", "random_metadata_write", "metadata_fill", "metadata_write"}, 0);
+    c.metadataFill.actual =
+        first(t, {"random_metadata_fill", "random_metadata_write", "metadata_fill", "metadata_write"}, 0);
     c.metadataUpdate.actual =
         first(t, {"random_metadata_update", "random_metadata_write", "metadata_update", "metadata_write"}, 0);
     c.metadataRead.gated = first(t, {"gated_metadata_read"}, 0);
     c.metadataFill.gated = first(t, {"gated_metadata_fill", "gated_metadata_write"}, 0);
     c.metadataUpdate.gated = first(t, {"gated_metadata_update", "gated_metadata_write"}, 0);
     c.metadataRead.skipped = first(t, {"skipped_metadata_read"}, c.metadataRead.gated);
-    c.metadataFill.skipped = first(t, {"skipped_metadata_fill", "skipped_metadata_write"}, c.metadataFill.gated);
+    c.metadataFill.skipped =
+        first(t, {"skipped_metadata_fill", "skipped_metadata_write"}, c.metadataFill.gated);
     c.metadataUpdate.skipped =
         first(t, {"skipped_metadata_update", "skipped_metadata_write"}, c.metadataUpdate.gated);
     return c;

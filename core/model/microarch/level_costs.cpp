@@ -6,7 +6,10 @@ namespace sparsemap::model {
 
 namespace {
 
-double blocks(double words, double block) { return words > 0 ? std::ceil(words / block) : 0.0; }
+double blocks(double words, double block)
+{
+    return words > 0 ? std::ceil(words / block) : 0.0;
+}
 
 double splitEnergy(const ActionSplit& counts, const AccessEnergy& e, double unit)
 {
@@ -26,7 +29,8 @@ void computeLevelEnergy(const StorageLevel& spec, const LevelEnergyCosts& costs,
             t.energyPj = 0;
             continue;
         }
-        const double perInstance = splitEnergy(t.reads, costs.read, block) + splitEnergy(t.fills, costs.fill, block) +
+        const double perInstance = splitEnergy(t.reads, costs.read, block) +
+                                   splitEnergy(t.fills, costs.fill, block) +
                                    splitEnergy(t.updates, costs.update, block) +
                                    splitEnergy(t.metadataReads, costs.metadataRead, mdWidth) +
                                    splitEnergy(t.metadataFills, costs.metadataFill, mdWidth) +
@@ -63,7 +67,8 @@ void computeLevelCycles(const StorageLevel& spec, double computeCycles, LevelRes
 
 void computeComputeEnergy(const ComputeEnergyCosts& costs, ComputeResult& compute)
 {
-    compute.energyPj = compute.actual * costs.actual + compute.gated * costs.gated + compute.skipped * costs.skipped;
+    compute.energyPj =
+        compute.actual * costs.actual + compute.gated * costs.gated + compute.skipped * costs.skipped;
 }
 
 } // namespace sparsemap::model

@@ -33,28 +33,30 @@ std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResul
     for (int s = 0; s < levels; ++s) {
         const bool last = s + 1 == levels;
         const double needed = last ? result.compute.maxInstances : result.levels[s + 1].maxInstances;
-        const double available = static_cast<double>(last ? arch.compute.instances : arch.levels[s + 1].instances);
+        const double available =
+            static_cast<double>(last ? arch.compute.instances : arch.levels[s + 1].instances);
         const std::string below = last ? arch.compute.name : arch.levels[s + 1].name;
         if (needed > available + 0.5)
-            return "spatial fan-out exceeded below " + arch.levels[s].name + ": the mapping uses " + number(needed) +
-                   " " + below + " instances, the architecture has " + number(available);
+            return "spatial fan-out exceeded below " + arch.levels[s].name + ": the mapping uses " +
+                   number(needed) + " " + below + " instances, the architecture has " + number(available);
         // Per instance: the children one instance of this level feeds.
         double fanout = c.dense.levels[s].fanout;
         if (needed < (last ? c.dense.spatialInstances : c.dense.levels[s + 1].instances))
             fanout *= needed / (last ? c.dense.spatialInstances : c.dense.levels[s + 1].instances);
         if (fanout > static_cast<double>(arch.fanout(s)) + 0.5)
-            return "spatial fan-out exceeded at " + arch.levels[s].name + ": the mapping spreads its tile over " +
-                   number(fanout) + " " + below + " per instance, the architecture has " +
-                   number(static_cast<double>(arch.fanout(s)));
+            return "spatial fan-out exceeded at " + arch.levels[s].name +
+                   ": the mapping spreads its tile over " + number(fanout) + " " + below +
+                   " per instance, the architecture has " + number(static_cast<double>(arch.fanout(s)));
         const auto meshX = last ? arch.compute.meshX : arch.levels[s + 1].meshX;
-        if (meshChecks && meshX > 0 && needed == (last ? c.dense.spatialInstances : c.dense.levels[s + 1].instances)) {
+        if (meshChecks && meshX > 0 &&
+            needed == (last ? c.dense.spatialInstances : c.dense.levels[s + 1].instances)) {
             const double x = last ? c.dense.computeX : c.dense.levels[s + 1].xExpansion;
             const double y = last ? c.dense.computeY : c.dense.levels[s + 1].yExpansion;
             const double meshY = available / static_cast<double>(meshX);
             if (x > static_cast<double>(meshX) + 0.5 || y > meshY + 0.5)
                 return "spatial fan-out exceeded below " + arch.levels[s].name + ": the mapping spreads " +
-                       number(x) + " x " + number(y) + " over a " + number(static_cast<double>(meshX)) + " x " +
-                       number(meshY) + " grid of " + below;
+                       number(x) + " x " + number(y) + " over a " + number(static_cast<double>(meshX)) +
+                       " x " + number(meshY) + " grid of " + below;
         }
     }
     // Capacity: data and metadata of every kept tile at the occupancy confidence.
@@ -80,9 +82,9 @@ std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResul
         } else {
             const double metadataWords = std::ceil(metadataBits / spec.wordBits);
             if (dataWords + metadataWords > capacityWords)
-                return "capacity exceeded at " + spec.name + ": the tiles need " + number(dataWords + metadataWords) +
-                       " words (data " + number(dataWords) + " + metadata " + number(metadataWords) +
-                       "), the level holds " + number(capacityWords);
+                return "capacity exceeded at " + spec.name + ": the tiles need " +
+                       number(dataWords + metadataWords) + " words (data " + number(dataWords) +
+                       " + metadata " + number(metadataWords) + "), the level holds " + number(capacityWords);
         }
     }
     return {};

@@ -8,7 +8,10 @@ namespace sparsemap::model {
 
 namespace {
 
-double round6(double x) { return std::round(x * 1e6) / 1e6; }
+double round6(double x)
+{
+    return std::round(x * 1e6) / 1e6;
+}
 
 int innermostKeeping(const SparseContext& c, int t)
 {
@@ -77,10 +80,12 @@ void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const
             const auto comp = compaction(c, scratch, level, x, y);
             auto& ry = result.levels[level].tensors[y];
             if (ry.kept) {
-                const double rho = scratch.states[level * static_cast<int>(w.tensors.size()) + y].hasFormat
-                                       ? scratch.states[level * static_cast<int>(w.tensors.size()) + y].density
-                                       : 1.0;
-                ry.reads.actual = ry.algorithmicReads - std::floor(ry.algorithmicReads * (1 - rho * comp.steps));
+                const double rho =
+                    scratch.states[level * static_cast<int>(w.tensors.size()) + y].hasFormat
+                        ? scratch.states[level * static_cast<int>(w.tensors.size()) + y].density
+                        : 1.0;
+                ry.reads.actual =
+                    ry.algorithmicReads - std::floor(ry.algorithmicReads * (1 - rho * comp.steps));
             }
             instances *= comp.utilization;
         }

@@ -7,7 +7,7 @@
 
 namespace sparsemap::model {
 
-void computeSparseComputes(const SparseContext& context, SparseScratch& scratch, const ComputeSafEffects& effects,
-                           EvaluationResult& result);
+void computeSparseComputes(const SparseContext& context, SparseScratch& scratch,
+                           const ComputeSafEffects& effects, EvaluationResult& result);
 
 } // namespace sparsemap::model

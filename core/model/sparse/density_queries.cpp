@@ -76,7 +76,8 @@ double probabilityEmptyGiven(const DensityModel& model, double volume, double ou
 {
     const auto outer = clampedVolume(model, outerVolume);
     const auto v = std::min(clampedVolume(model, volume), outer);
-    const auto k = static_cast<std::int64_t>(std::llround(std::clamp(outerNnz, 0.0, static_cast<double>(outer))));
+    const auto k =
+        static_cast<std::int64_t>(std::llround(std::clamp(outerNnz, 0.0, static_cast<double>(outer))));
     return model.probabilityEmptyGiven(v, outer, k);
 }
 
@@ -91,11 +92,15 @@ std::int64_t maxOccupancyOfVolume(const DensityModel& model, double volume)
     // fixed-structured tile always holds its share (rounded up).
     const auto v = clampedVolume(model, volume);
     if (model.name() == "fixed-structured")
-        return std::min(v, static_cast<std::int64_t>(std::ceil(static_cast<double>(v) * model.density() - 1e-9)));
+        return std::min(
+            v, static_cast<std::int64_t>(std::ceil(static_cast<double>(v) * model.density() - 1e-9)));
     return std::min(v, model.nnz());
 }
 
-double scalarDensity(const DensityModel& model) { return model.density(); }
+double scalarDensity(const DensityModel& model)
+{
+    return model.density();
+}
 
 void occupancyDistribution(const DensityModel& model, std::span<const std::int64_t> shape,
                            std::vector<std::pair<std::int64_t, double>>& out)

@@ -108,7 +108,8 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
             const std::uint32_t shared = targetDims & relevantDims(w, cnd);
             for (int i = first; i <= last; ++i)
                 if (((shared >> loops[i].dim) & 1u) && loops[i].bound > 1 && mold[loops[i].dim] > 1)
-                    mold[loops[i].dim] = std::max(1.0, mold[loops[i].dim] / static_cast<double>(loops[i].bound));
+                    mold[loops[i].dim] =
+                        std::max(1.0, mold[loops[i].dim] / static_cast<double>(loops[i].bound));
         }
         keep *= 1 - probabilityEmptyOfVolume(*c.density[cnd], projected(w, cnd, mold));
     }
@@ -124,7 +125,8 @@ void eliminate(ActionSplit& split, double delta, SgKind kind)
 // Accesses below an SAF level simply do not happen for the eliminated sub-trees.
 void removeShare(TensorLevelResult& r, double p)
 {
-    for (ActionSplit* split : {&r.reads, &r.fills, &r.updates, &r.metadataReads, &r.metadataFills, &r.metadataUpdates})
+    for (ActionSplit* split :
+         {&r.reads, &r.fills, &r.updates, &r.metadataReads, &r.metadataFills, &r.metadataUpdates})
         split->actual -= std::floor(split->actual * p);
 }
 
@@ -158,7 +160,8 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                 }
                 const int lt = keptAtOrAbove(c, s, a.target);
                 if (lt < 0)
-                    return "S/G at " + c.arch.levels[s].name + " targets " + targetName + ", which no level above keeps";
+                    return "S/G at " + c.arch.levels[s].name + " targets " + targetName +
+                           ", which no level above keeps";
                 // A skip can only jump over the zeros of leaders whose metadata says where they
                 // are: leaders without metadata drop out; with none left the skip is impossible.
                 std::vector<int> leaders = a.conditionOn;
@@ -176,7 +179,8 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                         for (int cnd : a.conditionOn)
                             names += (names.empty() ? "" : ", ") + w.tensors[cnd].name;
                         return "Skip " + targetName + " <- " + names + " at " + c.arch.levels[s].name +
-                               ": no leader has metadata there to skip by (compress a leader or gate instead)";
+                               ": no leader has metadata there to skip by (compress a leader or gate "
+                               "instead)";
                     }
                 }
                 if (a.kind == SgKind::SpatialSkip) {
@@ -189,7 +193,8 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                         std::vector<double> mold(w.dims.size(), 1.0);
                         const std::uint32_t dims = relevantDims(w, cnd);
                         for (const auto& loop : scratch.allLoops) {
-                            if (loop.storageLevel == s && loop.spatial && loop.bound > 1 && ((dims >> loop.dim) & 1u))
+                            if (loop.storageLevel == s && loop.spatial && loop.bound > 1 &&
+                                ((dims >> loop.dim) & 1u))
                                 break;
                             mold[loop.dim] *= static_cast<double>(loop.bound);
                         }
@@ -198,11 +203,12 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                         // many instances as a full fiber has non-empty elements.
                         std::fill(mold.begin(), mold.end(), 1.0);
                         for (const auto& loop : scratch.allLoops) {
-                            if (loop.storageLevel == s && loop.spatial && loop.bound > 1 && ((dims >> loop.dim) & 1u)) {
+                            if (loop.storageLevel == s && loop.spatial && loop.bound > 1 &&
+                                ((dims >> loop.dim) & 1u)) {
                                 const double elem = projected(w, cnd, mold);
                                 const double fiber = elem * static_cast<double>(loop.bound);
-                                const double full = static_cast<double>(
-                                    maxOccupancyOfVolume(*c.density[cnd], fiber));
+                                const double full =
+                                    static_cast<double>(maxOccupancyOfVolume(*c.density[cnd], fiber));
                                 const double nonEmpty = std::ceil(
                                     static_cast<double>(loop.bound) *
                                         (1 - probabilityEmptyGiven(*c.density[cnd], elem, fiber, full)) -
@@ -231,7 +237,8 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                 const double p = std::clamp(pLocal, 0.0, 1.0);
                 auto& r = result.levels[lt].tensors[a.target];
                 const bool rw = w.tensors[a.target].isOutput;
-                eliminate(r.reads, rw ? std::ceil(r.reads.actual * p - 1e-9) : std::floor(r.reads.actual * p), a.kind);
+                eliminate(r.reads, rw ? std::ceil(r.reads.actual * p - 1e-9) : std::floor(r.reads.actual * p),
+                          a.kind);
                 eliminate(r.updates, std::floor(r.updates.actual * p), a.kind);
                 eliminate(r.metadataReads, std::floor(r.metadataReads.actual * p), a.kind);
                 eliminate(r.metadataUpdates, std::floor(r.metadataUpdates.actual * p), a.kind);

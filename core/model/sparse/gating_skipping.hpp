@@ -12,14 +12,14 @@ namespace sparsemap::model {
 
 // What the storage SAFs leave for the compute step.
 struct ComputeSafEffects {
-    double availableComputes = 0;        // algorithmic computes that still exist
-    double gatedByStorage = 0;           // computes that became gated through storage gating
-    std::vector<bool> operandSkipped;    // per tensor: a storage SAF on it reaches compute
+    double availableComputes = 0;               // algorithmic computes that still exist
+    double gatedByStorage = 0;                  // computes that became gated through storage gating
+    std::vector<bool> operandSkipped;           // per tensor: a storage SAF on it reaches compute
     std::vector<double> operandSkipProbability; // per tensor, rounded to 6 decimals
-    std::vector<bool> positionSkipped;   // per tensor
-    double instanceShare = 1;            // average MACs used / MACs the mapping spans
-    int spatialSkipLevel = -1;           // storage level whose fan-out spatial skipping compacts
-    double expansionScale = 1;           // required fan-out below it / the mapping's fan-out
+    std::vector<bool> positionSkipped;          // per tensor
+    double instanceShare = 1;                   // average MACs used / MACs the mapping spans
+    int spatialSkipLevel = -1;                  // storage level whose fan-out spatial skipping compacts
+    double expansionScale = 1;                  // required fan-out below it / the mapping's fan-out
 };
 
 // Applies every storage-level action of the design. Returns why the design is invalid, or "".

@@ -10,9 +10,15 @@ namespace sparsemap::model {
 
 namespace {
 
-bool isCompressedFormat(RankFormat f) { return f == RankFormat::CP || f == RankFormat::RLE || f == RankFormat::B; }
+bool isCompressedFormat(RankFormat f)
+{
+    return f == RankFormat::CP || f == RankFormat::RLE || f == RankFormat::B;
+}
 
-double log2Bits(double n) { return n <= 1 ? 1.0 : std::ceil(std::log2(n)); }
+double log2Bits(double n)
+{
+    return n <= 1 ? 1.0 : std::ceil(std::log2(n));
+}
 
 // Default bits per unit for formats written without explicit widths (our genome's designs):
 // a bitmask bit per coordinate, coordinates and run lengths wide enough for the fiber, offsets
@@ -25,8 +31,13 @@ void defaultBits(WalkRank& rank, double tile, bool fromGenome)
         return;
     }
     switch (rank.format) {
-    case RankFormat::U: rank.metadataBits = rank.payloadBits = 0; break;
-    case RankFormat::B: rank.metadataBits = 1; rank.payloadBits = 0; break;
+    case RankFormat::U:
+        rank.metadataBits = rank.payloadBits = 0;
+        break;
+    case RankFormat::B:
+        rank.metadataBits = 1;
+        rank.payloadBits = 0;
+        break;
     case RankFormat::CP:
     case RankFormat::RLE:
         rank.metadataBits = static_cast<int>(log2Bits(static_cast<double>(rank.fiberShape)));
@@ -78,8 +89,8 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
         anyCompressed |= isCompressedFormat(r.format);
     // All-U formats from the genome mean "stored uncompressed"; Sparseloop treats any multi-rank
     // format as carrying (possibly empty) metadata.
-    const bool anyNonU =
-        std::any_of(declared.begin(), declared.end(), [](const FormatRank& r) { return r.format != RankFormat::U; });
+    const bool anyNonU = std::any_of(declared.begin(), declared.end(),
+                                     [](const FormatRank& r) { return r.format != RankFormat::U; });
     st.hasFormat = fromGenome ? anyNonU : (anyCompressed || n >= 2 || anyNonU);
     if (!st.hasFormat)
         return {};
@@ -147,7 +158,8 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
         const int free = n - firstFree;
         if (static_cast<int>(nonTrivial.size()) > free)
             return "the format of " + w.tensors[t].name + " at " + c.arch.levels[s].name + " has " +
-                   std::to_string(n) + " ranks; the tile needs " + std::to_string(firstFree + nonTrivial.size());
+                   std::to_string(n) + " ranks; the tile needs " +
+                   std::to_string(firstFree + nonTrivial.size());
         const bool innerToOuter = c.options.bindRanksInnerToOuter;
         for (std::size_t i = 0; i < nonTrivial.size(); ++i) {
             const int r = innerToOuter ? firstFree + static_cast<int>(i)
@@ -198,6 +210,17 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     return {};
 }
 
+std::size_t OccupancyKeyHash::operator()(const OccupancyKey& k) const
+{
+    std::size_t h = std::hash<int>()(k.tensor) * 31 + (k.conditioned ? 17 : 3);
+    h = h * 1000003u ^ std::hash<double>()(k.confidence);
+    for (auto v : k.shape)
+        h = h * 1000003u ^ std::hash<std::int64_t>()(v);
+    for (auto v : k.ranks)
+        h = h * 1000003u ^ std::hash<std::int64_t>()(v);
+    return h;
+}
+
 void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat, SparseScratch& scratch)
 {
     const int tensors = static_cast<int>(c.workload.tensors.size());
@@ -206,6 +229,27 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
     // The tile's shape along the tensor's ranks, for coordinate-dependent density models.
     const auto dimTiles = dimTileSizes(c.design.mapping, static_cast<int>(c.workload.dims.size()), s);
     scratch.shape = rankExtents(c.workload, t, dimTiles);
+    auto& key = scratch.key;
+    key.tensor = t;
+    key.conditioned = parentHasFormat;
+    key.confidence = c.options.occupancyConfidence;
+    key.shape = scratch.shape;
+    key.ranks.clear();
+    for (int r = 0; r < st.rankCount; ++r) {
+        const auto& rank = st.ranks[r];
+        key.ranks.insert(key.ranks.end(),
+                         {static_cast<std::int64_t>(rank.format), rank.fiberShape, rank.subTileVolume,
+                          rank.maxFibers, rank.dummy ? 1 : 0, rank.metadataBits, rank.payloadBits});
+    }
+    key.ranks.push_back(st.compressed ? 1 : 0);
+    if (const auto hit = scratch.occupancyCache.find(key); hit != scratch.occupancyCache.end()) {
+        st.maxOccupancy = hit->second.maxOccupancy;
+        st.density = hit->second.density;
+        st.nonEmptyShare = hit->second.nonEmptyShare;
+        st.expectedUnits = hit->second.expectedUnits;
+        st.maxUnits = hit->second.maxUnits;
+        return;
+    }
     const TileShape shape(scratch.shape);
     const auto ranks = st.walkRanks();
     st.maxOccupancy = maxFormatOccupancy(model, ranks, shape, {st.maxUnits.data(), ranks.size()},
@@ -218,6 +262,10 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
                                                   {st.expectedUnits.data(), ranks.size()}, scratch.points);
     st.density = st.tile > 0 ? expected.data / st.tile : 0;
     st.nonEmptyShare = parentHasFormat ? expected.nonEmptyProbability : 1.0;
+    if (scratch.occupancyCache.size() > 200000)
+        scratch.occupancyCache.clear(); // bounded memory; refilled by the designs in use
+    scratch.occupancyCache.emplace(
+        key, OccupancyValue{st.maxOccupancy, st.density, st.nonEmptyShare, st.expectedUnits, st.maxUnits});
 }
 
 void applyRepresentation(const TensorSparseState& st, TensorLevelResult& r)
@@ -227,7 +275,9 @@ void applyRepresentation(const TensorSparseState& st, TensorLevelResult& r)
     r.compressed = st.compressed;
     r.expectedDensity = st.density;
     const double rho = st.density;
-    auto scale = [rho](double algorithmic) { return algorithmic - std::floor(algorithmic * (1 - rho) + 1e-9); };
+    auto scale = [rho](double algorithmic) {
+        return algorithmic - std::floor(algorithmic * (1 - rho) + 1e-9);
+    };
     r.reads.actual = scale(r.algorithmicReads);
     r.fills.actual = scale(r.algorithmicFills);
     r.updates.actual = scale(r.algorithmicUpdates);
@@ -247,7 +297,8 @@ void applyRepresentation(const TensorSparseState& st, TensorLevelResult& r)
     r.metadataFills.actual = formatAccessBits(r.algorithmicFills);
     r.metadataUpdates.actual = formatAccessBits(r.algorithmicUpdates);
     r.maxDataWords = static_cast<double>(st.maxOccupancy);
-    r.maxMetadataBits = formatBits(st.walkRanks(), {st.maxUnits.data(), static_cast<std::size_t>(st.rankCount)});
+    r.maxMetadataBits =
+        formatBits(st.walkRanks(), {st.maxUnits.data(), static_cast<std::size_t>(st.rankCount)});
 }
 
 } // namespace sparsemap::model

@@ -11,6 +11,7 @@
 #include "workload/workload.hpp"
 
 #include <array>
+#include <unordered_map>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -39,17 +40,45 @@ struct TensorSparseState {
     bool compressed = false; // some rank is CP, RLE or B
     int rankCount = 0;
     std::array<WalkRank, kMaxRanks> ranks{}; // innermost first (rank 0 holds the data values)
-    double tile = 0;              // coordinates
-    std::int64_t maxOccupancy = 0; // nonzeros at the occupancy confidence (capacity)
-    double density = 1;           // expected density of a tile as sent (conditioned on non-empty)
-    double nonEmptyShare = 1;     // share of tiles that are sent at all
+    double tile = 0;                         // coordinates
+    std::int64_t maxOccupancy = 0;           // nonzeros at the occupancy confidence (capacity)
+    double density = 1;                      // expected density of a tile as sent (conditioned on non-empty)
+    double nonEmptyShare = 1;                // share of tiles that are sent at all
     // Expected and maximum format units per rank.
     std::array<RankOccupancy, kMaxRanks> expectedUnits{};
     std::array<RankOccupancy, kMaxRanks> maxUnits{};
-    std::span<const WalkRank> walkRanks() const { return {ranks.data(), static_cast<std::size_t>(rankCount)}; }
+    std::span<const WalkRank> walkRanks() const
+    {
+        return {ranks.data(), static_cast<std::size_t>(rankCount)};
+    }
+};
+
+// What computeOccupancy derives for a tile, cached by everything it depends on: ES populations
+// revisit the same tiles constantly, and the occupancy distribution is the model's costliest step.
+struct OccupancyKey {
+    int tensor = 0;
+    bool conditioned = false;
+    double confidence = 1;
+    std::vector<std::int64_t> shape;
+    std::vector<std::int64_t> ranks; // per rank: format, fiber, sub-tile, max fibers, dummy, bits
+    bool operator==(const OccupancyKey&) const = default;
+};
+
+struct OccupancyKeyHash {
+    std::size_t operator()(const OccupancyKey& k) const;
+};
+
+struct OccupancyValue {
+    std::int64_t maxOccupancy = 0;
+    double density = 1;
+    double nonEmptyShare = 1;
+    std::array<RankOccupancy, kMaxRanks> expectedUnits{};
+    std::array<RankOccupancy, kMaxRanks> maxUnits{};
 };
 
 struct SparseScratch {
+    std::unordered_map<OccupancyKey, OccupancyValue, OccupancyKeyHash> occupancyCache;
+    OccupancyKey key;
     std::vector<TensorSparseState> states; // [level * tensors + tensor]
     std::vector<std::pair<std::int64_t, double>> distribution;
     std::vector<OccupancyPoint> points;
