@@ -37,6 +37,8 @@ private slots:
         QTest::newRow("info") << QStringList{"info", "--help"};
         QTest::newRow("decode") << QStringList{"decode", "--help"};
         QTest::newRow("random") << QStringList{"random", "-h"};
+        QTest::newRow("evaluate") << QStringList{"evaluate", "--help"};
+        QTest::newRow("validate") << QStringList{"validate", "--help"};
     }
     void helpOnEveryCommand()
     {
@@ -90,6 +92,54 @@ private slots:
         QVERIFY(a.out.contains("O[k,p,q] += I[c,p+r,q+s] * W[k,c,r,s]"));
     }
 
+    // The Fig. 13 design on the toy accelerator: a valid design whose numbers the model prints.
+    void evaluateAGenome()
+    {
+        const Run r = sparsemap(
+            {"evaluate", "samples/workloads/toy.yaml", "samples/arch/toy.yaml", kFigure13, "--nest"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("valid\n"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("cycles"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("EDP"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("for k4 in [0,2)"), qPrintable(r.out)); // --nest
+        QVERIFY2(r.out.contains("PE buffer"), qPrintable(r.out));       // the breakdown table
+    }
+
+    void evaluateReportsWhyADesignIsInvalid()
+    {
+        // P's innermost format gene is 4 (UOP): an offset pair with nothing to point to.
+        const Run r = sparsemap({"evaluate", "samples/workloads/toy.yaml", "samples/arch/toy.yaml",
+                                 "1,1,1,1,1, 2,2,4,5,5,3,3, 0,0,1,1,4, 0,0,0,0,0, 0,0,0,0,0, 5,0,3"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("invalid: the format of P"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("UOP"), qPrintable(r.out));
+    }
+
+    void validateAgainstSparseloop()
+    {
+        const QString root = SPARSEMAP_SOURCE_DIR "/../shared/reference/sparseloop";
+        if (!QFileInfo::exists(root))
+            QSKIP("the Sparseloop reference cases are not beside the repository");
+        const Run r = sparsemap({"validate", root});
+        QCOMPARE(r.exitCode, 0);
+        const QString last = r.out.trimmed().split('\n').last();
+        QVERIFY2(last.startsWith("summary: cycles median |error|"), qPrintable(last));
+        QVERIFY2(r.out.contains("48 cases, 48 evaluated, 0 failed"), qPrintable(r.out));
+    }
+
+    void evaluateASparseloopCase()
+    {
+        const QString dir = SPARSEMAP_SOURCE_DIR
+            "/../shared/reference/sparseloop/stc/WD-1.0/M512-K256-N1024-IAD0.82-WD1.0/TC-RF2x-24-bandwidth";
+        if (!QFileInfo::exists(dir))
+            QSKIP("the Sparseloop reference cases are not beside the repository");
+        const Run r = sparsemap({"evaluate", "--sparseloop", dir});
+        QCOMPARE(r.exitCode, 0);
+        // Sparseloop's own figures for this dense case (its stats file): 131072 cycles, 205.45 uJ.
+        QVERIFY2(r.out.contains("cycles       131072"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("(205.5 uJ)"), qPrintable(r.out));
+    }
+
     void errorsAreOneLineAndNonZero_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -116,6 +166,11 @@ private slots:
         QTest::newRow("bad seed") << QStringList{"random", "samples/workloads/toy.yaml", "cloud", "--seed",
                                                  "x"}
                                   << 2 << "--seed";
+        QTest::newRow("missing sparseloop folder")
+            << QStringList{"evaluate", "--sparseloop", "no/such/case"} << 1 << "no/such/case";
+        QTest::newRow("bad confidence")
+            << QStringList{"evaluate", "samples/workloads/toy.yaml", "cloud", "1", "--confidence", "2"} << 2
+            << "--confidence";
         QTest::newRow("bad padding") << QStringList{"info", "samples/workloads/toy.yaml", "--padding", "odd"}
                                      << 2 << "--padding";
     }
