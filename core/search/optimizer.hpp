@@ -1,0 +1,24 @@
+#pragma once
+// One interface for every search method (pagmo's "algorithm"): run() spends the context's budget
+// through SearchContext::evaluate, closes a generation (or batch) at a time with endGeneration, and
+// returns as soon as SearchContext::done() says so. Parameters live in each method's own struct.
+#include "search/search_context.hpp"
+
+#include <memory>
+#include <string>
+
+namespace sparsemap::search {
+
+class Optimizer {
+public:
+    virtual ~Optimizer() = default;
+    virtual std::string name() const = 0;
+    virtual void run(SearchContext& context) = 0;
+};
+
+// Runs `optimizer` on a fresh context and returns what it found (also when cancelled).
+SearchResult runSearch(Optimizer& optimizer, const GenomeLayout& layout, const SearchSettings& settings,
+                       const model::ModelOptions& modelOptions = {}, const CancelToken* cancel = nullptr,
+                       const ProgressCallback& progress = {});
+
+} // namespace sparsemap::search

@@ -1,0 +1,162 @@
+#include "search/search_context.hpp"
+
+#include "model/genome_evaluator.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <chrono>
+#include <cmath>
+
+namespace sparsemap::search {
+
+// One model evaluator per worker thread (an evaluator keeps scratch buffers and caches).
+struct SearchContext::Workers {
+    Workers(const GenomeLayout& layout, const model::ModelOptions& options, int threads)
+        : arena(threads > 0 ? threads : tbb::task_arena::automatic),
+          evaluators([&layout, options] { return std::make_unique<model::GenomeEvaluator>(layout, options); })
+    {
+    }
+    tbb::task_arena arena;
+    tbb::enumerable_thread_specific<std::unique_ptr<model::GenomeEvaluator>> evaluators;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
+namespace {
+
+void fill(EvaluatedPoint& p, const model::EvaluationResult& r, Objective objective)
+{
+    p.valid = r.valid;
+    p.reason = r.reason;
+    p.cycles = r.cycles;
+    p.energyPj = r.energyPj;
+    p.edp = r.edp;
+    p.objective = model::objectiveValue(r, objective);
+}
+
+} // namespace
+
+SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings,
+                             model::ModelOptions modelOptions, const CancelToken* cancel,
+                             ProgressCallback progress)
+    : m_layout(layout), m_settings(settings), m_modelOptions(std::move(modelOptions)), m_cancel(cancel),
+      m_progress(std::move(progress)), m_rng(settings.seed),
+      m_workers(std::make_unique<Workers>(layout, model::optionsForLayout(layout, m_modelOptions),
+                                          settings.threads))
+{
+    m_result.points.reserve(static_cast<std::size_t>(std::min<std::int64_t>(settings.budget, 1 << 22)));
+}
+
+SearchContext::~SearchContext() = default;
+
+std::size_t SearchContext::evaluate(std::span<const Genome> genomes, std::vector<double>& objectives)
+{
+    const std::size_t n =
+        cancelled() ? 0 : std::min<std::size_t>(genomes.size(), static_cast<std::size_t>(remaining()));
+    const std::size_t first = m_result.points.size();
+    m_result.points.resize(first + n);
+    for (std::size_t i = 0; i < n; ++i) {
+        auto& p = m_result.points[first + i];
+        p.genome = genomes[i];
+        p.generation = m_generation;
+    }
+    auto& points = m_result.points;
+    const Objective objective = m_settings.objective;
+    auto& workers = *m_workers;
+    workers.arena.execute([&] {
+        tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+            auto& evaluator = workers.evaluators.local();
+            fill(points[first + i], evaluator->evaluate(genomes[i]), objective);
+        });
+    });
+    record(first, n);
+    objectives.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        objectives[i] = points[first + i].objective;
+    return n;
+}
+
+double SearchContext::evaluate(const Genome& genome)
+{
+    std::vector<double> objective;
+    return evaluate(std::span<const Genome>(&genome, 1), objective) == 1
+               ? objective[0]
+               : std::numeric_limits<double>::infinity();
+}
+
+std::size_t SearchContext::evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,
+                                           std::vector<double>& objectives)
+{
+    const std::size_t n =
+        cancelled() ? 0 : std::min<std::size_t>(designs.size(), static_cast<std::size_t>(remaining()));
+    const std::size_t first = m_result.points.size();
+    m_result.points.resize(first + n);
+    for (std::size_t i = 0; i < n; ++i) {
+        auto& p = m_result.points[first + i];
+        if (i < genomes.size())
+            p.genome = genomes[i];
+        p.generation = m_generation;
+    }
+    auto& points = m_result.points;
+    const Objective objective = m_settings.objective;
+    auto& workers = *m_workers;
+    workers.arena.execute([&] {
+        tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+            auto& evaluator = workers.evaluators.local();
+            fill(points[first + i], evaluator->evaluator().evaluate(designs[i]), objective);
+        });
+    });
+    record(first, n);
+    objectives.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        objectives[i] = points[first + i].objective;
+    return n;
+}
+
+void SearchContext::record(std::size_t first, std::size_t count)
+{
+    for (std::size_t i = first; i < first + count; ++i) {
+        const auto& p = m_result.points[i];
+        if (!p.valid)
+            continue;
+        ++m_valid;
+        // Strictly better only: ties keep the earliest point, so the best is deterministic.
+        if (m_result.bestIndex < 0 ||
+            p.objective < m_result.points[static_cast<std::size_t>(m_result.bestIndex)].objective)
+            m_result.bestIndex = static_cast<std::int64_t>(i);
+    }
+}
+
+void SearchContext::endGeneration(std::span<const double> populationObjectives)
+{
+    GenerationStats g;
+    g.generation = m_generation;
+    g.evaluations = used();
+    if (const auto* best = m_result.best())
+        g.best = best->objective;
+    double sum = 0;
+    int valid = 0;
+    for (double o : populationObjectives)
+        if (std::isfinite(o)) {
+            sum += o;
+            ++valid;
+        }
+    if (valid > 0)
+        g.populationAverage = sum / valid;
+    g.validShare = used() > 0 ? static_cast<double>(m_valid) / static_cast<double>(used()) : 0;
+    m_result.convergence.push_back(g);
+    ++m_generation;
+    if (m_progress)
+        m_progress(g);
+}
+
+SearchResult SearchContext::takeResult()
+{
+    m_result.cancelled = cancelled();
+    m_result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - m_workers->start).count();
+    return std::move(m_result);
+}
+
+} // namespace sparsemap::search

@@ -1,0 +1,70 @@
+#pragma once
+// The state of one search run, handed to an optimizer: the problem (layout, objective), the budget,
+// the random source, parallel evaluation of batches, the point log, progress and cancellation.
+//
+// Determinism: a batch is evaluated in parallel (TBB) but every result lands at its own index and
+// the optimizer draws all random numbers on the calling thread, so a seed gives the same run for
+// any thread count.
+#include "design/design.hpp"
+#include "model/evaluator.hpp"
+#include "search/search_types.hpp"
+
+#include <memory>
+#include <random>
+#include <span>
+
+namespace sparsemap::search {
+
+class SearchContext {
+public:
+    SearchContext(const GenomeLayout& layout, SearchSettings settings, model::ModelOptions modelOptions = {},
+                  const CancelToken* cancel = nullptr, ProgressCallback progress = {});
+    ~SearchContext();
+    SearchContext(const SearchContext&) = delete;
+    SearchContext& operator=(const SearchContext&) = delete;
+
+    const GenomeLayout& layout() const { return m_layout; }
+    const SearchSettings& settings() const { return m_settings; }
+    std::mt19937_64& rng() { return m_rng; }
+
+    std::int64_t used() const { return static_cast<std::int64_t>(m_result.points.size()); }
+    std::int64_t remaining() const { return std::max<std::int64_t>(0, m_settings.budget - used()); }
+    bool cancelled() const { return m_cancel && m_cancel->cancelled(); }
+    // True when the optimizer should stop: budget spent or run cancelled.
+    bool done() const { return remaining() == 0 || cancelled(); }
+
+    // Evaluates the genomes in order, as many as the budget allows (none once cancelled), in
+    // parallel; returns their objectives (+inf when invalid) in `objectives` (resized to the number
+    // evaluated) and logs every point under the current generation.
+    std::size_t evaluate(std::span<const Genome> genomes, std::vector<double>& objectives);
+    double evaluate(const Genome& genome); // one genome; +inf when invalid or out of budget
+    // For methods whose individuals are not SparseMap genomes (the direct-encoding ablation): each
+    // design is evaluated as given; `genomes[i]` (may be empty) is what the log records.
+    std::size_t evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,
+                                std::vector<double>& objectives);
+
+    int generation() const { return m_generation; }
+    // Closes a generation: records convergence (best so far, average of the given population's
+    // valid objectives, valid share), reports progress, and starts the next generation.
+    void endGeneration(std::span<const double> populationObjectives);
+
+    const SearchResult& result() const { return m_result; }
+    SearchResult takeResult();
+
+private:
+    struct Workers;
+    void record(std::size_t first, std::size_t count);
+
+    const GenomeLayout& m_layout;
+    SearchSettings m_settings;
+    model::ModelOptions m_modelOptions;
+    const CancelToken* m_cancel;
+    ProgressCallback m_progress;
+    std::mt19937_64 m_rng;
+    std::unique_ptr<Workers> m_workers;
+    SearchResult m_result;
+    std::int64_t m_valid = 0;
+    int m_generation = 0;
+};
+
+} // namespace sparsemap::search

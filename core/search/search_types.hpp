@@ -1,0 +1,69 @@
+#pragma once
+// The vocabulary every optimizer shares: settings of a run, one evaluated point of the design space,
+// per-generation progress, and a cancel token. A run's state lives in SearchContext.
+#include "genome/genome_layout.hpp"
+#include "model/evaluation_result.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace sparsemap::search {
+
+using model::Objective;
+
+struct SearchSettings {
+    Objective objective = Objective::Edp;
+    std::int64_t budget = 20000; // model evaluations, everything included
+    std::uint64_t seed = 1;
+    int threads = 0; // 0 = all hardware threads; results never depend on it
+};
+
+// One evaluated design. Invalid designs have objective +infinity ("fitness zero").
+struct EvaluatedPoint {
+    Genome genome; // the SparseMap genome (empty when the method's design has none)
+    bool valid = false;
+    std::string reason;
+    double cycles = 0;
+    double energyPj = 0;
+    double edp = 0;
+    double objective = std::numeric_limits<double>::infinity();
+    int generation = 0;
+};
+
+struct GenerationStats {
+    int generation = 0;
+    std::int64_t evaluations = 0;                                       // used so far
+    double best = std::numeric_limits<double>::infinity();              // best objective so far
+    double populationAverage = std::numeric_limits<double>::infinity(); // of the valid members
+    double validShare = 0; // valid points / evaluated points so far
+};
+
+class CancelToken {
+public:
+    void cancel() { m_cancelled.store(true, std::memory_order_relaxed); }
+    bool cancelled() const { return m_cancelled.load(std::memory_order_relaxed); }
+
+private:
+    std::atomic<bool> m_cancelled{false};
+};
+
+using ProgressCallback = std::function<void(const GenerationStats&)>;
+
+struct SearchResult {
+    std::string method;
+    std::vector<EvaluatedPoint> points;       // every evaluation, in order
+    std::vector<GenerationStats> convergence; // one entry per generation / batch
+    std::int64_t bestIndex = -1;              // into points; -1 when nothing valid was found
+    bool cancelled = false;
+    double seconds = 0;
+    const EvaluatedPoint* best() const
+    {
+        return bestIndex >= 0 ? &points[static_cast<std::size_t>(bestIndex)] : nullptr;
+    }
+};
+
+} // namespace sparsemap::search
