@@ -214,7 +214,8 @@ std::optional<Genome> encodeSections(const YamlReader& d, const detail::MappingS
 std::optional<DesignDocument> readDesign(const YamlReader& d, const Workload& workload,
                                          const Architecture& arch)
 {
-    d.checkKeys({"workload", "architecture", "padding", "genome", "mapping", "formats", "skipping_gating"});
+    d.checkKeys({"workload", "architecture", "padding", "genome", "mapping", "formats", "skipping_gating",
+                 "metrics"});
     DesignDocument doc;
     doc.workloadName = workload.name;
     doc.architectureName = arch.name;
@@ -233,6 +234,21 @@ std::optional<DesignDocument> readDesign(const YamlReader& d, const Workload& wo
         for (const auto& diagnostic : e.diagnostics())
             d.error("the workload and architecture give no genome layout: " + diagnostic.toString());
         return std::nullopt;
+    }
+    if (const auto metricsNode = d.get("metrics")) {
+        metricsNode->checkKeys({"valid", "reason", "cycles", "energy_pj", "edp"});
+        DesignMetrics m;
+        if (const auto valid = metricsNode->get("valid"))
+            m.valid = valid->boolean().value_or(false);
+        if (const auto reason = metricsNode->get("reason"))
+            m.reason = reason->text().value_or("");
+        if (const auto cycles = metricsNode->get("cycles"))
+            m.cycles = cycles->number().value_or(0);
+        if (const auto energy = metricsNode->get("energy_pj"))
+            m.energyPj = energy->number().value_or(0);
+        if (const auto edp = metricsNode->get("edp"))
+            m.edp = edp->number().value_or(0);
+        doc.metrics = m;
     }
     const auto genomeNode = d.get("genome");
     const auto mappingNode = d.get("mapping");
@@ -305,9 +321,9 @@ DesignDocument loadDesignFile(const std::string& path, const Workload& workload,
 }
 
 void saveDesignFile(const GenomeLayout& layout, const Genome& genome, const Design& design,
-                    const std::string& path)
+                    const std::string& path, const DesignMetrics* metrics)
 {
-    writeTextFileAtomically(path, designToYaml(layout, genome, design));
+    writeTextFileAtomically(path, designToYaml(layout, genome, design, metrics));
 }
 
 } // namespace sparsemap

@@ -1,9 +1,11 @@
 #pragma once
 // Design YAML (docs/file-formats.md): the genome with its decoded mapping, formats and S/G choices.
 #include "design/design.hpp"
+#include "design/design_metrics.hpp"
 #include "genome/genome_layout.hpp"
 #include "util/error.hpp" // InputError, thrown by every loader here
 
+#include <optional>
 #include <string>
 
 namespace sparsemap {
@@ -14,6 +16,7 @@ struct DesignDocument {
     GenomeOptions options;
     Genome genome;
     Design design;
+    std::optional<DesignMetrics> metrics; // as recorded in the file (not re-evaluated)
 };
 
 // Interprets the file against a workload and architecture given separately. A genome is decoded
@@ -22,8 +25,10 @@ struct DesignDocument {
 DesignDocument parseDesignYaml(const std::string& text, const Workload& workload, const Architecture& arch,
                                const std::string& fileName = {});
 DesignDocument loadDesignFile(const std::string& path, const Workload& workload, const Architecture& arch);
-std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const Design& design);
+// `metrics`, when given, are written in a `metrics` section.
+std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const Design& design,
+                         const DesignMetrics* metrics = nullptr);
 void saveDesignFile(const GenomeLayout& layout, const Genome& genome, const Design& design,
-                    const std::string& path);
+                    const std::string& path, const DesignMetrics* metrics = nullptr);
 
 } // namespace sparsemap

@@ -47,7 +47,8 @@ void emitFormats(YAML::Emitter& out, const Workload& w, const Architecture& arch
 
 } // namespace
 
-std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const Design& design)
+std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const Design& design,
+                         const DesignMetrics* metrics)
 {
     if (decodeGenome(layout, genome) != design)
         throw InputError("cannot save the design: it is not the design its genome decodes to");
@@ -69,6 +70,18 @@ std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const
     for (const auto& site : design.sparse.sites)
         out << YAML::Key << sgSiteName(arch, site) << YAML::Value << sgText(w, site);
     out << YAML::EndMap;
+    if (metrics) {
+        out << YAML::Key << "metrics" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "valid" << YAML::Value << metrics->valid;
+        if (metrics->valid) {
+            out << YAML::Key << "cycles" << YAML::Value << metrics->cycles;
+            out << YAML::Key << "energy_pj" << YAML::Value << metrics->energyPj;
+            out << YAML::Key << "edp" << YAML::Value << metrics->edp;
+        } else {
+            out << YAML::Key << "reason" << YAML::Value << metrics->reason;
+        }
+        out << YAML::EndMap;
+    }
     out << YAML::EndMap << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }

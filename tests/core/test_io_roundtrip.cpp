@@ -443,6 +443,23 @@ design:
         QVERIFY_THROWS_EXCEPTION(InputError, designToYaml(layout, genome, design));
     }
 
+    void designMetricsRoundTrip()
+    {
+        const Workload w = makeSpmm("mm", 32, 64, 48, uniformDensity(0.3), uniformDensity(0.6));
+        const GenomeLayout layout(w, testArchitecture());
+        std::mt19937_64 rng(5);
+        const Genome genome = randomGenome(layout, rng);
+        const Design design = decodeGenome(layout, genome);
+        const DesignMetrics valid{true, "", 1234, 5.5e6, 1234 * 5.5e6};
+        const auto a = parseDesignYaml(designToYaml(layout, genome, design, &valid), w, testArchitecture());
+        QVERIFY(a.metrics.has_value());
+        QCOMPARE(*a.metrics, valid);
+        const DesignMetrics invalid{false, "capacity exceeded at GLB", 0, 0, 0};
+        const auto b = parseDesignYaml(designToYaml(layout, genome, design, &invalid), w, testArchitecture());
+        QCOMPARE(*b.metrics, invalid);
+        QVERIFY(!parseDesignYaml(designToYaml(layout, genome, design), w, testArchitecture()).metrics);
+    }
+
     void atomicWriteReplacesAndLeavesNoTemporaryFiles()
     {
         const std::string sub = dir() + "/atomic";
