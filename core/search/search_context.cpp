@@ -50,24 +50,27 @@ SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings
 
 SearchContext::~SearchContext() = default;
 
-std::size_t SearchContext::evaluate(std::span<const Genome> genomes, std::vector<double>& objectives)
+template <typename EvaluateOne>
+std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Genome> genomes,
+                                         std::vector<double>& objectives, EvaluateOne evaluateOne)
 {
     const std::size_t n =
-        cancelled() ? 0 : std::min<std::size_t>(genomes.size(), static_cast<std::size_t>(remaining()));
+        cancelled() ? 0 : std::min<std::size_t>(count, static_cast<std::size_t>(remaining()));
     const std::size_t first = m_result.points.size();
     m_result.points.resize(first + n);
     for (std::size_t i = 0; i < n; ++i) {
         auto& p = m_result.points[first + i];
-        p.genome = genomes[i];
+        if (i < genomes.size())
+            p.genome = genomes[i];
         p.generation = m_generation;
     }
     auto& points = m_result.points;
     const Objective objective = m_settings.objective;
     auto& workers = *m_workers;
+    // Each result lands at its own index, so the thread count cannot change the log.
     workers.arena.execute([&] {
         tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
-            auto& evaluator = workers.evaluators.local();
-            fill(points[first + i], evaluator->evaluate(genomes[i]), objective);
+            fill(points[first + i], evaluateOne(*workers.evaluators.local(), i), objective);
         });
     });
     record(first, n);
@@ -75,6 +78,14 @@ std::size_t SearchContext::evaluate(std::span<const Genome> genomes, std::vector
     for (std::size_t i = 0; i < n; ++i)
         objectives[i] = points[first + i].objective;
     return n;
+}
+
+std::size_t SearchContext::evaluate(std::span<const Genome> genomes, std::vector<double>& objectives)
+{
+    return evaluateBatch(genomes.size(), genomes, objectives,
+                         [&](model::GenomeEvaluator& e, std::size_t i) -> const model::EvaluationResult& {
+                             return e.evaluate(genomes[i]);
+                         });
 }
 
 double SearchContext::evaluate(const Genome& genome)
@@ -88,30 +99,10 @@ double SearchContext::evaluate(const Genome& genome)
 std::size_t SearchContext::evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,
                                            std::vector<double>& objectives)
 {
-    const std::size_t n =
-        cancelled() ? 0 : std::min<std::size_t>(designs.size(), static_cast<std::size_t>(remaining()));
-    const std::size_t first = m_result.points.size();
-    m_result.points.resize(first + n);
-    for (std::size_t i = 0; i < n; ++i) {
-        auto& p = m_result.points[first + i];
-        if (i < genomes.size())
-            p.genome = genomes[i];
-        p.generation = m_generation;
-    }
-    auto& points = m_result.points;
-    const Objective objective = m_settings.objective;
-    auto& workers = *m_workers;
-    workers.arena.execute([&] {
-        tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
-            auto& evaluator = workers.evaluators.local();
-            fill(points[first + i], evaluator->evaluator().evaluate(designs[i]), objective);
-        });
-    });
-    record(first, n);
-    objectives.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-        objectives[i] = points[first + i].objective;
-    return n;
+    return evaluateBatch(designs.size(), genomes, objectives,
+                         [&](model::GenomeEvaluator& e, std::size_t i) -> const model::EvaluationResult& {
+                             return e.evaluator().evaluate(designs[i]);
+                         });
 }
 
 void SearchContext::record(std::size_t first, std::size_t count)

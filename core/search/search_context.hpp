@@ -53,6 +53,9 @@ public:
 
 private:
     struct Workers;
+    template <typename EvaluateOne>
+    std::size_t evaluateBatch(std::size_t count, std::span<const Genome> genomes,
+                              std::vector<double>& objectives, EvaluateOne evaluateOne);
     void record(std::size_t first, std::size_t count);
 
     const GenomeLayout& m_layout;
