@@ -12,10 +12,7 @@ namespace {
 
 std::vector<std::string> dimNames(const Workload& w)
 {
-    std::vector<std::string> out;
-    for (const auto& d : w.dims)
-        out.push_back(d.name);
-    return out;
+    return w.dimNames();
 }
 
 int indexOf(const std::vector<std::string>& names, const std::string& name)

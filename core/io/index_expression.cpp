@@ -1,3 +1,4 @@
+#include "util/text.hpp"
 #include "io/index_expression.hpp"
 
 #include <charconv>
@@ -8,11 +9,7 @@ namespace {
 
 std::string_view trim(std::string_view s)
 {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
+    return trimBlanks(s);
 }
 
 std::string dimList(const std::vector<Dimension>& dims)

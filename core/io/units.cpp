@@ -1,3 +1,4 @@
+#include "util/text.hpp"
 #include "io/units.hpp"
 
 #include <array>
@@ -36,11 +37,7 @@ constexpr std::array<Unit, 13> kCapacityUnits{{
 
 std::string_view trim(std::string_view s)
 {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-        s.remove_suffix(1);
-    return s;
+    return trimBlanks(s);
 }
 
 // Splits "128 KB" / "128KB" into a number and the unit text after it.

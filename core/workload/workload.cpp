@@ -10,6 +10,14 @@ int Workload::dimIndex(const std::string& dimName) const
     return -1;
 }
 
+std::vector<std::string> Workload::dimNames() const
+{
+    std::vector<std::string> out;
+    for (const auto& d : dims)
+        out.push_back(d.name);
+    return out;
+}
+
 int Workload::tensorIndex(const std::string& tensorName) const
 {
     for (std::size_t i = 0; i < tensors.size(); ++i)

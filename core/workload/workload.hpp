@@ -57,6 +57,7 @@ struct Workload {
     std::optional<ConvShape> conv; // SpConv only
 
     int dimIndex(const std::string& name) const;    // -1 if absent
+    std::vector<std::string> dimNames() const;      // in order
     int tensorIndex(const std::string& name) const; // -1 if absent
     std::vector<int> inputTensors() const;          // in declaration order
     int outputTensor() const;                       // -1 if none

@@ -14,10 +14,7 @@ namespace {
 
 std::vector<std::string> dimNames(const Workload& w)
 {
-    std::vector<std::string> out;
-    for (const auto& d : w.dims)
-        out.push_back(d.name);
-    return out;
+    return w.dimNames();
 }
 
 // "M1 N128 K1" (or "M=1 N=128 K=1") -> bounds; dims not listed keep bound 1.
