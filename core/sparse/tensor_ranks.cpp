@@ -6,12 +6,18 @@ void tensorRanksInto(const Workload& workload, const Mapping& mapping, int tenso
                      std::vector<FormatRank>& out)
 {
     out.clear();
+    // Which dims index the tensor, once (this runs for every tensor and level of every decode).
+    std::uint32_t relevant = 0;
+    for (const auto& rank : workload.tensors.at(tensor).ranks)
+        for (const auto& term : rank)
+            if (term.coefficient != 0)
+                relevant |= 1u << term.dim;
     for (int l = 0; l < mapping.levelCount(); ++l) {
         const auto& level = mapping.levels[l];
         if (level.storageLevel < storageLevel)
             continue;
         for (int dim : level.order)
-            if (level.bounds[dim] > 1 && workload.indexes(tensor, dim)) {
+            if (level.bounds[dim] > 1 && ((relevant >> dim) & 1u)) {
                 FormatRank rank;
                 rank.dim = dim;
                 rank.mappingLevel = l;

@@ -212,13 +212,19 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
 
 std::size_t OccupancyKeyHash::operator()(const OccupancyKey& k) const
 {
-    std::size_t h = std::hash<int>()(k.tensor) * 31 + (k.conditioned ? 17 : 3);
-    h = h * 1000003u ^ std::hash<double>()(k.confidence);
+    // 64-bit multiply-xorshift mixing (std::hash of an integer is the identity on libstdc++).
+    auto mix = [](std::uint64_t h, std::uint64_t v) {
+        h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdull;
+        return h ^ (h >> 33);
+    };
+    std::uint64_t h = mix(static_cast<std::uint64_t>(k.tensor), k.conditioned ? 1 : 2);
+    h = mix(h, std::hash<double>()(k.confidence));
     for (auto v : k.shape)
-        h = h * 1000003u ^ std::hash<std::int64_t>()(v);
+        h = mix(h, static_cast<std::uint64_t>(v));
     for (auto v : k.ranks)
-        h = h * 1000003u ^ std::hash<std::int64_t>()(v);
-    return h;
+        h = mix(h, static_cast<std::uint64_t>(v));
+    return static_cast<std::size_t>(h);
 }
 
 void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat, SparseScratch& scratch)
