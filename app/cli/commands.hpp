@@ -9,5 +9,7 @@ int runDecode(const QStringList& args);
 int runRandom(const QStringList& args);
 int runEvaluate(const QStringList& args);
 int runValidate(const QStringList& args);
+int runSearch(const QStringList& args);
+int runSweep(const QStringList& args);
 
 } // namespace sparsemap::cli

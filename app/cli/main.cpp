@@ -20,6 +20,9 @@ const Subcommand kSubcommands[] = {
     {"random", "draw random genomes and print their decoding", sparsemap::cli::runRandom},
     {"evaluate", "evaluate a design (genome or Sparseloop case) with the analytical model",
      sparsemap::cli::runEvaluate},
+    {"search", "search the design space of a workload on an architecture", sparsemap::cli::runSearch},
+    {"sweep", "run a grid of searches (workloads x presets x methods x seeds) and summarize",
+     sparsemap::cli::runSweep},
     {"validate", "compare the model with Sparseloop's reference outputs", sparsemap::cli::runValidate},
 };
 
@@ -58,7 +61,8 @@ int main(int argc, char** argv)
     for (const auto& c : kSubcommands)
         if (command == c.name)
             return c.run(args.mid(1));
-    std::cerr << "sparsemap: unknown command '" << command.toStdString()
-              << "'; commands are info, decode, random, evaluate, validate (see sparsemap --help)\n";
+    std::cerr
+        << "sparsemap: unknown command '" << command.toStdString()
+        << "'; commands are info, decode, random, evaluate, search, sweep, validate (see sparsemap --help)\n";
     return sparsemap::cli::kUsage;
 }

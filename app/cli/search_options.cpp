@@ -1,0 +1,57 @@
+#include "search_options.hpp"
+
+namespace sparsemap::cli {
+
+search::Objective parseObjective(const QString& text)
+{
+    if (text == "edp")
+        return search::Objective::Edp;
+    if (text == "energy")
+        return search::Objective::Energy;
+    if (text == "delay")
+        return search::Objective::Delay;
+    throw UsageError("--objective must be edp, energy or delay, not '" + str(text) + "'");
+}
+
+std::string objectiveName(search::Objective objective)
+{
+    switch (objective) {
+    case search::Objective::Edp:
+        return "edp";
+    case search::Objective::Energy:
+        return "energy";
+    case search::Objective::Delay:
+        return "delay";
+    }
+    return "edp";
+}
+
+std::int64_t parseBudget(const QString& text)
+{
+    bool ok = false;
+    const qlonglong budget = text.toLongLong(&ok);
+    if (!ok || budget < 1 || budget > 100000000)
+        throw UsageError("--budget must be a number of model evaluations in 1..100000000, not '" + str(text) +
+                         "'");
+    return budget;
+}
+
+std::uint64_t parseSeed(const QString& text)
+{
+    bool ok = false;
+    const qulonglong seed = text.toULongLong(&ok);
+    if (!ok)
+        throw UsageError("--seed must be a non-negative integer, not '" + str(text) + "'");
+    return seed;
+}
+
+int parseThreads(const QString& text)
+{
+    bool ok = false;
+    const int threads = text.toInt(&ok);
+    if (!ok || threads < 0 || threads > 256)
+        throw UsageError("--threads must be 0 (all cores) or 1..256, not '" + str(text) + "'");
+    return threads;
+}
+
+} // namespace sparsemap::cli

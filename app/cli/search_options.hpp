@@ -1,0 +1,14 @@
+#pragma once
+// Command-line pieces shared by `search` and `sweep`: objective, budget, seed and thread options.
+#include "cli_common.hpp"
+#include "search/search_types.hpp"
+
+namespace sparsemap::cli {
+
+search::Objective parseObjective(const QString& text);
+std::int64_t parseBudget(const QString& text);
+std::uint64_t parseSeed(const QString& text);
+int parseThreads(const QString& text);
+std::string objectiveName(search::Objective objective);
+
+} // namespace sparsemap::cli

@@ -1,0 +1,68 @@
+#include "io/search_io.hpp"
+
+#include "io/file_io.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace sparsemap {
+
+namespace {
+
+std::string number(double x)
+{
+    if (!std::isfinite(x))
+        return "inf";
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.9g", x);
+    return buf;
+}
+
+// A CSV field: quoted, with quotes doubled, when it holds a comma, quote or newline.
+std::string field(const std::string& s)
+{
+    if (s.find_first_of(",\"\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);
+    return out + "\"";
+}
+
+} // namespace
+
+std::string pointsCsv(const search::SearchResult& result)
+{
+    std::string out = "index,generation,valid,objective,cycles,energy_pj,edp,genome,reason\n";
+    for (std::size_t i = 0; i < result.points.size(); ++i) {
+        const auto& p = result.points[i];
+        std::string genome;
+        for (std::size_t g = 0; g < p.genome.size(); ++g)
+            genome += (g ? " " : "") + std::to_string(p.genome[g]);
+        out += std::to_string(i) + ',' + std::to_string(p.generation) + ',' + (p.valid ? "1" : "0") + ',' +
+               number(p.objective) + ',' + number(p.cycles) + ',' + number(p.energyPj) + ',' + number(p.edp) +
+               ',' + genome + ',' + field(p.reason) + '\n';
+    }
+    return out;
+}
+
+std::string convergenceCsv(const search::SearchResult& result)
+{
+    std::string out = "generation,evaluations,best,population_average,valid_share\n";
+    for (const auto& g : result.convergence)
+        out += std::to_string(g.generation) + ',' + std::to_string(g.evaluations) + ',' + number(g.best) +
+               ',' + number(g.populationAverage) + ',' + number(g.validShare) + '\n';
+    return out;
+}
+
+void savePointsCsv(const search::SearchResult& result, const std::string& path)
+{
+    writeTextFileAtomically(path, pointsCsv(result));
+}
+
+void saveConvergenceCsv(const search::SearchResult& result, const std::string& path)
+{
+    writeTextFileAtomically(path, convergenceCsv(result));
+}
+
+} // namespace sparsemap

@@ -1,0 +1,16 @@
+#pragma once
+// Files a search run leaves behind: every evaluated point (CSV: the PCA and valid-share plots read
+// it) and the convergence per generation (CSV). Written atomically.
+#include "genome/genome_layout.hpp"
+#include "search/search_types.hpp"
+
+#include <string>
+
+namespace sparsemap {
+
+std::string pointsCsv(const search::SearchResult& result);
+std::string convergenceCsv(const search::SearchResult& result);
+void savePointsCsv(const search::SearchResult& result, const std::string& path);
+void saveConvergenceCsv(const search::SearchResult& result, const std::string& path);
+
+} // namespace sparsemap

@@ -1,0 +1,35 @@
+#pragma once
+// Helpers the baseline methods share: the two halves of a genome (mapping genes vs sparse-strategy
+// genes), drawing genes uniformly, the spatial fan-out pre-check and parameter checks.
+#include "genome/genome_layout.hpp"
+
+#include <random>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace sparsemap::search::detail {
+
+// Permutation and tiling genes: the mapping. The layout keeps them contiguous, first.
+SegmentRange mappingGenes(const GenomeLayout& layout);
+// Format (P, Q, Z) and S/G genes: the sparse strategy. Contiguous, after the mapping.
+SegmentRange sparseGenes(const GenomeLayout& layout);
+
+// Draws every gene of `range` uniformly within its bounds.
+void randomizeGenes(const GenomeLayout& layout, SegmentRange range, Genome& genome, std::mt19937_64& rng);
+// One gene of `range` at random, redrawn uniformly (the value may stay the same).
+void mutateOneGene(const GenomeLayout& layout, SegmentRange range, Genome& genome, std::mt19937_64& rng);
+
+// True when, for every storage level, the product of the bounds of its spatial mapping levels
+// fits the level's fan-out (Architecture::fanout): the cheap check Sparseloop's mapper applies
+// before it evaluates a mapping.
+bool spatialFanoutFits(const GenomeLayout& layout, std::span<const int> genome);
+
+// Throws std::invalid_argument (naming `what`) unless `values` has one value per gene of `range`,
+// each within the gene's bounds.
+void checkGenes(const GenomeLayout& layout, SegmentRange range, std::span<const int> values,
+                const std::string& what);
+// Throws std::invalid_argument "<what> must be ..." unless `ok`.
+void require(bool ok, const std::string& message);
+
+} // namespace sparsemap::search::detail

@@ -1,0 +1,59 @@
+#include "search/baselines/mapper_search.hpp"
+
+#include "search/baselines/baseline_support.hpp"
+
+namespace sparsemap::search {
+
+std::vector<int> defaultMapperSparseGenes(const GenomeLayout& layout)
+{
+    constexpr int kBitmask = 1;
+    constexpr int kUncompressed = 0;
+    constexpr int kSkipBoth = 6; // Skip P<->Q
+    std::vector<int> genes;
+    for (int i = 0; i < 2 * kFormatGenesPerTensor; ++i)
+        genes.push_back(kBitmask);
+    for (int i = 0; i < kFormatGenesPerTensor; ++i)
+        genes.push_back(kUncompressed);
+    const int innermost = layout.architecture().levelCount() - 1;
+    for (int site : layout.sgSites())
+        genes.push_back(site == innermost ? kSkipBoth : 0);
+    return genes;
+}
+
+MapperSearch::MapperSearch(MapperParameters parameters) : m_parameters(std::move(parameters))
+{
+    detail::require(m_parameters.batchSize >= 1, "mapper: batchSize must be at least 1");
+    detail::require(m_parameters.maxDrawsPerSample >= 1, "mapper: maxDrawsPerSample must be at least 1");
+}
+
+void MapperSearch::run(SearchContext& context)
+{
+    const auto& layout = context.layout();
+    const auto sparse = detail::sparseGenes(layout);
+    const auto mapping = detail::mappingGenes(layout);
+    const auto fixed =
+        m_parameters.sparseGenes.empty() ? defaultMapperSparseGenes(layout) : m_parameters.sparseGenes;
+    detail::checkGenes(layout, sparse, fixed, "mapper: the fixed sparse genes");
+
+    Genome genome(static_cast<std::size_t>(layout.size()));
+    std::copy(fixed.begin(), fixed.end(), genome.begin() + sparse.begin);
+    std::vector<Genome> batch;
+    std::vector<double> objectives;
+    while (!context.done()) {
+        const auto n = std::min<std::int64_t>(m_parameters.batchSize, context.remaining());
+        batch.clear();
+        for (std::int64_t i = 0; i < n; ++i) {
+            for (int draw = 0; draw < m_parameters.maxDrawsPerSample; ++draw) {
+                detail::randomizeGenes(layout, mapping, genome, context.rng());
+                if (detail::spatialFanoutFits(layout, genome))
+                    break;
+            }
+            batch.push_back(genome);
+        }
+        if (context.evaluate(batch, objectives) == 0)
+            break; // cancelled
+        context.endGeneration(objectives);
+    }
+}
+
+} // namespace sparsemap::search
