@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds, and runs the main job on a bundled sample and preset:
-# the genome layout and design-space size of mm3 on the cloud preset, then a random design decoded
-# into its loop nest. Extra arguments replace the workload and preset: run-main.sh WORKLOAD PRESET.
+# Installs the dependencies, builds, and runs the main job: a SparseMap search (20,000 model
+# evaluations) of the paper's mm3 SpMM on the cloud preset, printing the best design (metrics and loop
+# nest) and writing it with the full point log to ./sparsemap-run. Arguments replace the workload and
+# the preset: run-main.sh WORKLOAD PRESET.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
 workload=${1:-samples/workloads/mm3.yaml}
 arch=${2:-cloud}
-./build/app/sparsemap info "$workload" --arch "$arch"
-echo
-./build/app/sparsemap random "$workload" "$arch" --seed 1
+./build/app/sparsemap search --workload "$workload" --arch "$arch" --method sparsemap --budget 20000 --seed 1 \
+    --out sparsemap-run

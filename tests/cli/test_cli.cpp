@@ -39,6 +39,8 @@ private slots:
         QTest::newRow("random") << QStringList{"random", "-h"};
         QTest::newRow("evaluate") << QStringList{"evaluate", "--help"};
         QTest::newRow("validate") << QStringList{"validate", "--help"};
+        QTest::newRow("search") << QStringList{"search", "--help"};
+        QTest::newRow("sweep") << QStringList{"sweep", "--help"};
     }
     void helpOnEveryCommand()
     {
@@ -140,6 +142,41 @@ private slots:
         QVERIFY2(r.out.contains("(205.5 uJ)"), qPrintable(r.out));
     }
 
+    void searchWritesItsFiles()
+    {
+        QTemporaryDir dir;
+        const Run r = sparsemap({"search", "--workload", "samples/workloads/mm3.yaml", "--arch", "cloud", "--method",
+                                 "sparsemap", "--budget", "3000", "--seed", "3", "--out", dir.path()});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("3000 evaluations"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("best genome:"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("Z[m,n] += P[m,k] * Q[k,n]"), qPrintable(r.out)); // the loop nest
+        for (const char* file : {"points.csv", "convergence.csv", "best.design.yaml"})
+            QVERIFY2(QFileInfo::exists(dir.filePath(file)), file);
+        QFile points(dir.filePath("points.csv"));
+        QVERIFY(points.open(QIODevice::ReadOnly));
+        QCOMPARE(QString(points.readAll()).trimmed().count('\n'), 3000); // header + one line per evaluation
+        // The saved best design decodes and evaluates again.
+        const Run again = sparsemap({"evaluate", "samples/workloads/mm3.yaml", "cloud", dir.filePath("best.design.yaml")});
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY2(again.out.contains("valid\n"), qPrintable(again.out));
+    }
+
+    void sweepIsResumable()
+    {
+        QTemporaryDir dir;
+        const QStringList args{"sweep", "--workloads", "samples/workloads/toy.yaml", "--arch", "samples/arch/toy.yaml",
+                               "--methods", "sparsemap,random", "--seeds", "1", "--budget", "500", "--out", dir.path()};
+        const Run first = sparsemap(args);
+        QCOMPARE(first.exitCode, 0);
+        QVERIFY2(first.out.contains("random: geometric-mean ratio"), qPrintable(first.out));
+        QVERIFY(QFileInfo::exists(dir.filePath("summary.md")));
+        const Run second = sparsemap(args);
+        QCOMPARE(second.exitCode, 0);
+        QVERIFY2(!second.out.contains("seed 1   best"), qPrintable(second.out)); // nothing rerun
+        QCOMPARE(second.out.mid(second.out.indexOf("# Sweep summary")), first.out.mid(first.out.indexOf("# Sweep summary")));
+    }
+
     void errorsAreOneLineAndNonZero_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -171,6 +208,17 @@ private slots:
         QTest::newRow("bad confidence")
             << QStringList{"evaluate", "samples/workloads/toy.yaml", "cloud", "1", "--confidence", "2"} << 2
             << "--confidence";
+        QTest::newRow("unknown method") << QStringList{"search", "--workload", "samples/workloads/toy.yaml", "--arch",
+                                                       "cloud", "--method", "hillclimb"}
+                                        << 1 << "unknown search method 'hillclimb'";
+        QTest::newRow("budget 0") << QStringList{"search", "--workload", "samples/workloads/toy.yaml", "--arch", "cloud",
+                                                 "--budget", "0"}
+                                  << 2 << "--budget";
+        QTest::newRow("search missing workload")
+            << QStringList{"search", "--workload", "missing.yaml", "--arch", "cloud"} << 1 << "missing.yaml";
+        QTest::newRow("bad objective") << QStringList{"search", "--workload", "samples/workloads/toy.yaml", "--arch",
+                                                      "cloud", "--objective", "area"}
+                                       << 2 << "--objective";
         QTest::newRow("bad padding") << QStringList{"info", "samples/workloads/toy.yaml", "--padding", "odd"}
                                      << 2 << "--padding";
     }
