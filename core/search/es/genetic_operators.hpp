@@ -1,0 +1,81 @@
+#pragma once
+// The genetic operators every evolution strategy here shares (pagmo's utils/genetic_operators.hpp):
+// integer gene ranges, random and Latin-hypercube sampling, the standard crossovers and random-reset
+// mutation, truncation parent selection and elitist (mu + lambda) survival. All randomness comes
+// from the caller's engine, drawn on the calling thread, so runs are reproducible.
+#include "genome/genome_layout.hpp"
+
+#include <random>
+#include <span>
+#include <unordered_set>
+#include <vector>
+
+namespace sparsemap::search {
+
+// The inclusive range of one integer gene.
+struct GeneRange {
+    int lower = 0;
+    int upper = 0;
+    int size() const { return upper - lower + 1; }
+    bool operator==(const GeneRange&) const = default;
+};
+
+std::vector<GeneRange> geneRanges(const GenomeLayout& layout);
+
+// Individuals with their objectives (lower is better; +infinity = dead, "fitness zero").
+struct Population {
+    std::vector<Genome> genomes;
+    std::vector<double> objectives;
+
+    std::size_t size() const { return genomes.size(); }
+    void add(Genome genome, double objective);
+    // Members with a finite objective.
+    std::size_t validCount() const;
+};
+
+// Elitist survival: sorts by objective (stable, so ties keep the older member first and the run
+// stays deterministic) and keeps the best `count`.
+void keepBest(Population& population, std::size_t count);
+
+// Truncation selection of "high-fitness parents": two indices drawn uniformly among the best
+// `poolSize` members of a population sorted by keepBest (they may coincide when poolSize == 1).
+std::pair<std::size_t, std::size_t> pickParents(std::size_t poolSize, std::mt19937_64& rng);
+// The parent pool of a sorted population: its best `parentCount` members, dead ones excluded.
+std::size_t parentPoolSize(const Population& sorted, int parentCount);
+
+// The genomes a run has already evaluated. The model is deterministic, so evaluating a genome twice
+// only spends budget; offspring found here are mutated again (see the ES parameters).
+class GenomeSet {
+public:
+    bool contains(const Genome& genome) const { return m_genomes.count(genome) > 0; }
+    void insert(const Genome& genome) { m_genomes.insert(genome); }
+    std::size_t size() const { return m_genomes.size(); }
+
+private:
+    struct Hash {
+        std::size_t operator()(const Genome& genome) const;
+    };
+    std::unordered_set<Genome, Hash> m_genomes;
+};
+
+double uniform01(std::mt19937_64& rng);
+int uniformInt(int lower, int upper, std::mt19937_64& rng); // inclusive
+
+Genome randomIndividual(std::span<const GeneRange> ranges, std::mt19937_64& rng);
+
+// Latin-hypercube sample of `count` individuals: each gene's range is split into `count` equal strata,
+// every stratum is used once per gene, and strata are paired across genes by independent shuffles.
+std::vector<Genome> latinHypercube(std::span<const GeneRange> ranges, int count, std::mt19937_64& rng);
+
+// Each gene from either parent with probability 1/2.
+Genome uniformCrossover(const Genome& a, const Genome& b, std::mt19937_64& rng);
+// a[0, c) + b[c, n) for a cut c uniform in [1, n - 1] (a copy of `a` when n < 2).
+Genome onePointCrossover(const Genome& a, const Genome& b, std::mt19937_64& rng);
+
+// A uniformly drawn value of the range other than `current` (`current` when the range has one value).
+int resetGene(int current, GeneRange range, std::mt19937_64& rng);
+// Standard random-reset mutation: every gene is reset with probability `rate`. Returns how many
+// genes changed.
+int randomResetMutation(Genome& genome, std::span<const GeneRange> ranges, double rate, std::mt19937_64& rng);
+
+} // namespace sparsemap::search

@@ -1,0 +1,274 @@
+// SparseMap ES (paper IV-D, IV-E, IV-H): calibration on a synthetic fitness, the annealing schedule,
+// SAC cut points, hypercube placement, parameter checks, budgets, determinism across thread counts,
+// cancellation, hostile spaces, and a sanity check against random sampling on mm3 / cloud.
+#include "genome/genome_codec.hpp"
+#include "io/architecture_io.hpp"
+#include "io/workload_io.hpp"
+#include "search/sparsemap/sparsemap_es.hpp"
+#include "search/sparsemap/sparsemap_operators.hpp"
+#include "test_support.hpp"
+
+#include <QtTest>
+
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+using namespace sparsemap;
+using namespace sparsemap::search;
+
+namespace {
+
+SearchResult run(Optimizer& optimizer, const GenomeLayout& layout, std::int64_t budget, int threads = 0,
+                 const CancelToken* cancel = nullptr, const ProgressCallback& progress = {})
+{
+    SearchSettings settings;
+    settings.budget = budget;
+    settings.seed = 11;
+    settings.threads = threads;
+    return runSearch(optimizer, layout, settings, {}, cancel, progress);
+}
+
+GenomeLayout spmmLayout()
+{
+    return GenomeLayout(makeSpmm("spmm", 32, 64, 48, uniformDensity(0.3), uniformDensity(0.5)),
+                        test::templateArchitecture(16, 4, 64 << 10, 512));
+}
+
+// Ten genes in [0, 4]: only genes 2 and 7 matter (equally), gene 4 barely, and gene 9 = 4 is invalid.
+double syntheticObjective(const Genome& g)
+{
+    if (g[9] == 4)
+        return std::numeric_limits<double>::infinity();
+    return std::exp(g[2] + g[7]) * (1 + 0.01 * g[4]);
+}
+
+} // namespace
+
+class TestSearchSparseMapEs : public QObject {
+    Q_OBJECT
+private slots:
+    void calibrationFindsTheGenesThatMatter()
+    {
+        const std::vector<GeneRange> ranges(10, GeneRange{0, 4});
+        std::mt19937_64 rng(3);
+        const auto c = calibrateSensitivity(ranges, unlimitedObjective(syntheticObjective), {}, rng);
+        QCOMPARE(c.trials, 3);
+        std::vector<bool> expected(10, false);
+        expected[2] = expected[7] = true;
+        QCOMPARE(c.high, expected);
+        // With all five values sampled the two genes get the same sensitivity (up to rounding).
+        QVERIFY(std::abs(c.sensitivity[2] / c.sensitivity[7] - 1) < 1e-9);
+        QVERIFY(c.sensitivity[4] > 0 && c.sensitivity[4] < c.threshold);
+        QCOMPARE(c.sensitivity[9], 0.0); // its invalid value is dropped; the rest change nothing
+        QCOMPARE(c.evaluations, std::int64_t(16 + 3 * 10 * 4));
+        for (std::size_t i = 0; i < c.valid.size(); ++i)
+            QVERIFY(c.valid.genomes[i][9] != 4 && std::isfinite(c.valid.objectives[i]));
+        // Eq. 2 on hand-made samples: pairs (1,2): e/1/1, (1,3): (e^2-1)/2/1, (2,3): (e^2-e)/1/e.
+        const std::vector<int> values{1, 2, 3, 5};
+        const std::vector<double> f{1, std::exp(1), std::exp(2), std::numeric_limits<double>::infinity()};
+        const double e = std::exp(1);
+        QVERIFY(std::abs(pairSensitivity(values, f) - ((e - 1) + (e * e - 1) / 2 + (e - 1)) / 3) < 1e-12);
+        QCOMPARE(pairSensitivity(std::vector<int>{1}, std::vector<double>{1.0}), 0.0);
+    }
+
+    void annealingScheduleFollowsEquation6()
+    {
+        QCOMPARE(highMutationProbability(0, 100), 0.8);
+        QVERIFY(std::abs(highMutationProbability(50, 100) - 0.8 * std::exp(-0.5) * 0.5) < 1e-12);
+        QVERIFY(std::abs(highMutationProbability(50, 100) - 0.24261) < 1e-5);
+        QCOMPARE(highMutationProbability(100, 100), 0.0);
+        QCOMPARE(highMutationProbability(150, 100), 0.0);
+    }
+
+    void crossoverNeverCutsInsideAHighSensitivitySegment()
+    {
+        std::mt19937_64 rng(5);
+        for (int trial = 0; trial < 200; ++trial) {
+            const int n = 2 + static_cast<int>(rng() % 40);
+            std::vector<bool> high(n);
+            for (int i = 0; i < n; ++i)
+                high[i] = rng() % 3 == 0;
+            const auto classes = sensitivityClasses(high);
+            const std::set<int> cuts(classes.cutPoints.begin(), classes.cutPoints.end());
+            const Genome a(n, 0), b(n, 1);
+            for (int k = 0; k < 50; ++k) {
+                const Genome child = sensitivityAwareCrossover(a, b, classes.cutPoints, rng);
+                for (int i = 1; i < n; ++i)
+                    if (child[i] != child[i - 1]) {
+                        QVERIFY(cuts.count(i));
+                        QVERIFY(!(high[i] && high[i - 1])); // never inside a segment
+                    }
+            }
+        }
+        const auto classes = sensitivityClasses({true, true, false, true, false, false, true});
+        QCOMPARE(classes.cutPoints, (std::vector<int>{2, 3, 4, 6}));
+        QCOMPARE(classes.highSegments.size(), std::size_t(3));
+    }
+
+    void annealingMutationPicksTheClassAndMovesOneGene()
+    {
+        std::vector<bool> high(20, false);
+        high[3] = high[4] = true;
+        const auto classes = sensitivityClasses(high);
+        const std::vector<GeneRange> ranges(20, GeneRange{1, 6});
+        const std::vector<MutationStep> steps(20, MutationStep::Reset);
+        std::mt19937_64 rng(9);
+        for (double pHigh : {0.0, 1.0})
+            for (int k = 0; k < 100; ++k) {
+                Genome g(20, 3);
+                const int gene = annealingMutation(g, classes, ranges, steps, pHigh, 0.5, rng);
+                QCOMPARE(static_cast<bool>(high[gene]), pHigh == 1.0);
+                QVERIFY(g[gene] != 3);
+                g[gene] = 3;
+                QCOMPARE(g, Genome(20, 3));
+            }
+    }
+
+    void hypercubesAreDistinct()
+    {
+        QCOMPARE(HypercubeGrid({0}, std::vector<GeneRange>{{1, 720}}, 100).bins(), std::vector<int>{100});
+        QCOMPARE(HypercubeGrid({0, 1}, std::vector<GeneRange>{{1, 720}, {1, 5}}, 100).bins(),
+                 (std::vector<int>{20, 5}));
+        QCOMPARE(HypercubeGrid({0, 1, 2, 3, 4, 5, 6}, std::vector<GeneRange>(7, {0, 1}), 100).cellCount(),
+                 std::int64_t(128));
+        const std::vector<GeneRange> ranges{{1, 720}, {1, 5}, {0, 4}, {1, 5}, {0, 6}};
+        const std::vector<bool> high{true, true, false, true, false};
+        Population pool;
+        pool.add(Genome{1, 1, 0, 1, 0}, 1.0);
+        std::mt19937_64 rng(4);
+        const auto init = hypercubeInitialization(
+            ranges, high, pool, unlimitedObjective([](const Genome&) { return 1.0; }), {}, rng);
+        QCOMPARE(init.population.size(), std::size_t(100));
+        QCOMPARE(init.validCells, 100);
+        QCOMPARE(init.evaluations, std::int64_t(100));
+        const HypercubeGrid grid({0, 1, 3}, ranges, 100);
+        std::set<std::int64_t> cells;
+        for (std::size_t i = 0; i < init.population.size(); ++i) {
+            QCOMPARE(grid.cellOf(init.population.genomes[i]), init.cells[i]);
+            cells.insert(init.cells[i]);
+        }
+        QCOMPARE(cells.size(), std::size_t(100));
+    }
+
+    void badParametersThrow()
+    {
+        auto bad = [](auto change) {
+            SparseMapEsParameters p;
+            change(p);
+            QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SparseMapEs{p});
+        };
+        bad([](auto& p) { p.calibrationTrials = 0; });
+        bad([](auto& p) { p.samplesPerGene = 0; });
+        bad([](auto& p) { p.thresholdFraction = 1; });
+        bad([](auto& p) { p.hypercubes = 0; });
+        bad([](auto& p) { p.samplesPerHypercube = -1; });
+        bad([](auto& p) { p.populationSize = 0; });
+        bad([](auto& p) { p.offspringPerGeneration = 0; });
+        bad([](auto& p) { p.mutationProbability = 1.5; });
+        bad([](auto& p) { p.initialHighMutation = std::nan(""); });
+        bad([](auto& p) { p.maxCalibrationShare = -0.1; });
+        QCOMPARE(SparseMapEs{}.name(), std::string("sparsemap"));
+        SparseMapEsParameters random;
+        random.permutationEncoding = PermutationEncoding::Random;
+        QCOMPARE(SparseMapEs{random}.name(), std::string("sparsemap-random-perm"));
+    }
+
+    void calibrationShrinksOnSmallBudgets()
+    {
+        const SparseMapEsParameters p;
+        QCOMPARE(calibrationPlan(p, 32, 20000).samplesPerGene, 4);
+        QCOMPARE(calibrationPlan(p, 47, 5000).samplesPerGene, 3);
+        const auto tiny = calibrationPlan(p, 47, 100);
+        QCOMPARE(tiny.samplesPerGene, 1);
+        QCOMPARE(tiny.trials, 1);
+    }
+
+    void zeroBudgetEvaluatesNothing()
+    {
+        const auto layout = spmmLayout();
+        SparseMapEs es;
+        const auto r = run(es, layout, 0);
+        QVERIFY(r.points.empty());
+        QVERIFY(r.convergence.empty());
+        QVERIFY(!r.best());
+    }
+
+    void budgetIsSpentExactly()
+    {
+        const auto layout = spmmLayout();
+        for (std::int64_t budget : {1, 37, 777, 2500}) {
+            SparseMapEs es;
+            const auto r = run(es, layout, budget);
+            QCOMPARE(static_cast<std::int64_t>(r.points.size()), budget);
+            QVERIFY(!r.cancelled);
+        }
+    }
+
+    void sameSeedSameLogWhateverTheThreads()
+    {
+        const auto layout = spmmLayout();
+        SparseMapEs a, b;
+        const auto one = run(a, layout, 1500, 1);
+        const auto two = run(b, layout, 1500, 2);
+        QCOMPARE(one.points.size(), two.points.size());
+        for (std::size_t i = 0; i < one.points.size(); ++i) {
+            QCOMPARE(one.points[i].genome, two.points[i].genome);
+            QCOMPARE(one.points[i].objective, two.points[i].objective);
+        }
+        QCOMPARE(one.bestIndex, two.bestIndex);
+        QCOMPARE(one.convergence.size(), two.convergence.size());
+    }
+
+    void cancelKeepsTheBestSoFar()
+    {
+        const auto layout = spmmLayout();
+        CancelToken cancel;
+        SparseMapEs es;
+        const auto r = run(es, layout, 20000, 0, &cancel, [&](const GenerationStats& g) {
+            if (g.generation == 3)
+                cancel.cancel();
+        });
+        QVERIFY(r.cancelled);
+        QVERIFY(r.points.size() < 20000);
+        QCOMPARE(r.convergence.size(), std::size_t(4));
+        QVERIFY(r.best() && r.best()->valid);
+    }
+
+    void hostileSpaceEndsWithinBudget()
+    {
+        // One-byte buffers: no design fits, so nothing is ever valid.
+        const GenomeLayout layout(test::toyWorkload(), test::templateArchitecture(4, 4, 1, 1));
+        SparseMapEs es;
+        const auto r = run(es, layout, 3000);
+        QCOMPARE(r.points.size(), std::size_t(3000));
+        QVERIFY(!r.best());
+        QCOMPARE(es.report().calibration.trials, 0);
+    }
+
+    void beatsRandomSamplingOnMm3Cloud()
+    {
+        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"),
+                                  loadPreset("cloud"));
+        SparseMapEs es;
+        const auto r = run(es, layout, 5000);
+        QVERIFY(r.best());
+        QCOMPARE(r.points.size(), std::size_t(5000));
+        // The best of 5,000 uniformly random genomes from the same seed.
+        SearchSettings settings;
+        settings.budget = 5000;
+        settings.seed = 11;
+        SearchContext context(layout, settings);
+        std::vector<Genome> genomes;
+        for (int i = 0; i < 5000; ++i)
+            genomes.push_back(randomGenome(layout, context.rng()));
+        std::vector<double> objectives;
+        context.evaluate(genomes, objectives);
+        QVERIFY(context.result().best());
+        QVERIFY(r.best()->objective <= context.result().best()->objective);
+        QVERIFY(es.report().initializationEvaluations < 1500);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSearchSparseMapEs)
+#include "test_search_sparsemap_es.moc"
