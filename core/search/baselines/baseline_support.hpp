@@ -1,4 +1,5 @@
 #pragma once
+#include "search/genome_checks.hpp" // spatialFanoutFits
 // Helpers the baseline methods share: the two halves of a genome (mapping genes vs sparse-strategy
 // genes), drawing genes uniformly, the spatial fan-out pre-check and parameter checks.
 #include "genome/genome_layout.hpp"
@@ -19,11 +20,6 @@ SegmentRange sparseGenes(const GenomeLayout& layout);
 void randomizeGenes(const GenomeLayout& layout, SegmentRange range, Genome& genome, std::mt19937_64& rng);
 // One gene of `range` at random, redrawn uniformly (the value may stay the same).
 void mutateOneGene(const GenomeLayout& layout, SegmentRange range, Genome& genome, std::mt19937_64& rng);
-
-// True when, for every storage level, the product of the bounds of its spatial mapping levels
-// fits the level's fan-out (Architecture::fanout): the cheap check Sparseloop's mapper applies
-// before it evaluates a mapping.
-bool spatialFanoutFits(const GenomeLayout& layout, std::span<const int> genome);
 
 // Throws std::invalid_argument (naming `what`) unless `values` has one value per gene of `range`,
 // each within the gene's bounds.

@@ -45,7 +45,7 @@ void MapperSearch::run(SearchContext& context)
         for (std::int64_t i = 0; i < n; ++i) {
             for (int draw = 0; draw < m_parameters.maxDrawsPerSample; ++draw) {
                 detail::randomizeGenes(layout, mapping, genome, context.rng());
-                if (detail::spatialFanoutFits(layout, genome))
+                if (spatialFanoutFits(layout, genome))
                     break;
             }
             batch.push_back(genome);

@@ -63,6 +63,14 @@ std::size_t GenomeSet::Hash::operator()(const Genome& genome) const
     return h;
 }
 
+Genome randomIndividual(std::span<const GeneRange> ranges, std::mt19937_64& rng, const Admissible& admissible)
+{
+    Genome genome = randomIndividual(ranges, rng);
+    for (int draw = 1; admissible && draw < kAdmissibleDraws && !admissible(genome); ++draw)
+        genome = randomIndividual(ranges, rng);
+    return genome;
+}
+
 double uniform01(std::mt19937_64& rng)
 {
     return std::uniform_real_distribution<double>(0.0, 1.0)(rng);

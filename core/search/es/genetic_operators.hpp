@@ -1,4 +1,5 @@
 #pragma once
+#include "search/genome_checks.hpp"
 // The genetic operators every evolution strategy here shares (pagmo's utils/genetic_operators.hpp):
 // integer gene ranges, random and Latin-hypercube sampling, the standard crossovers and random-reset
 // mutation, truncation parent selection and elitist (mu + lambda) survival. All randomness comes
@@ -62,6 +63,11 @@ double uniform01(std::mt19937_64& rng);
 int uniformInt(int lower, int upper, std::mt19937_64& rng); // inclusive
 
 Genome randomIndividual(std::span<const GeneRange> ranges, std::mt19937_64& rng);
+// A random individual that satisfies `admissible` (drawn again, at no evaluation cost, up to
+// kAdmissibleDraws times; the last draw is returned regardless so that sampling always ends).
+inline constexpr int kAdmissibleDraws = 1000;
+Genome randomIndividual(std::span<const GeneRange> ranges, std::mt19937_64& rng,
+                        const Admissible& admissible);
 
 // Latin-hypercube sample of `count` individuals: each gene's range is split into `count` equal strata,
 // every stratum is used once per gene, and strata are paired across genes by independent shuffles.

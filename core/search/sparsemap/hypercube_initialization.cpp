@@ -120,8 +120,10 @@ HypercubeInitialization hypercubeInitialization(std::span<const GeneRange> range
             const bool fromPool = validCombinations.size() > 0 && uniform01(rng) < p.calibratedLowGenesShare;
             Genome genome = fromPool ? validCombinations.genomes[std::uniform_int_distribution<std::size_t>(
                                            0, validCombinations.size() - 1)(rng)]
-                                     : randomIndividual(ranges, rng);
+                                     : randomIndividual(ranges, rng, p.admissible);
             grid.sampleInCell(cells[c], genome, rng);
+            for (int draw = 1; p.admissible && draw < kAdmissibleDraws && !p.admissible(genome); ++draw)
+                grid.sampleInCell(cells[c], genome, rng);
             pending.push_back(c);
             batch.push_back(std::move(genome));
         }

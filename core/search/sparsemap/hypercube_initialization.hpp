@@ -48,6 +48,7 @@ struct HypercubeParameters {
     int hypercubes = 100;                 // the paper's 100
     int samplesPerHypercube = 20;         // the paper's 20
     double calibratedLowGenesShare = 0.5; // see SparseMapEsParameters
+    Admissible admissible;                // samples must satisfy it (drawn again for free); empty = any
 };
 
 void validate(const HypercubeParameters& parameters); // throws std::invalid_argument

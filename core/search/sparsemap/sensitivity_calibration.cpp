@@ -111,7 +111,7 @@ CalibrationResult calibrateSensitivity(std::span<const GeneRange> ranges, const 
     for (int drawn = 0; static_cast<int>(bases.size()) < p.trials && drawn < p.maxBaseSamples;) {
         std::vector<Genome> batch;
         for (int i = 0; i < std::min(kBaseBatch, p.maxBaseSamples - drawn); ++i)
-            batch.push_back(randomIndividual(ranges, rng));
+            batch.push_back(randomIndividual(ranges, rng, p.admissible));
         drawn += static_cast<int>(batch.size());
         const auto n = objective(batch, objectives);
         result.evaluations += static_cast<std::int64_t>(n);

@@ -33,6 +33,7 @@ struct CalibrationParameters {
     int samplesPerGene = 4;          // new values of v per trial (the base value is one more)
     int maxBaseSamples = 300;        // random individuals tried, in all, to find the I valid bases
     double thresholdFraction = 0.75; // Eq. 4
+    Admissible admissible;           // random bases must satisfy it (drawn again for free); empty = any
 };
 
 // Throws std::invalid_argument naming the first bad parameter.

@@ -1,5 +1,7 @@
 #include "search/sparsemap/sparsemap_es.hpp"
 
+#include "search/genome_checks.hpp"
+
 #include "search/sparsemap/sparsemap_operators.hpp"
 
 #include <cmath>
@@ -26,7 +28,7 @@ bool inUnit(double x)
 
 HypercubeParameters hypercubeParameters(const SparseMapEsParameters& p)
 {
-    return {p.hypercubes, p.samplesPerHypercube, p.calibratedLowGenesShare};
+    return {p.hypercubes, p.samplesPerHypercube, p.calibratedLowGenesShare, {}};
 }
 
 } // namespace
@@ -60,7 +62,7 @@ void validate(const SparseMapEsParameters& p)
 
 CalibrationParameters calibrationPlan(const SparseMapEsParameters& p, int genes, std::int64_t budget)
 {
-    CalibrationParameters c{p.calibrationTrials, p.samplesPerGene, p.maxBaseSamples, p.thresholdFraction};
+    CalibrationParameters c{p.calibrationTrials, p.samplesPerGene, p.maxBaseSamples, p.thresholdFraction, {}};
     const double cap = p.maxCalibrationShare * static_cast<double>(budget);
     auto planned = [&] { return static_cast<double>(c.trials) * genes * c.samplesPerGene; };
     while (planned() > cap && c.samplesPerGene > 1)
@@ -100,11 +102,17 @@ void SparseMapEs::run(SearchContext& context)
 
     // 0-1. Calibration and HSHI: generation 0.
     auto& report = m_report;
-    const auto plan = calibrationPlan(p, static_cast<int>(ranges.size()), context.settings().budget);
+    Admissible admissible;
+    if (p.prefilterFanout)
+        admissible = [&layout = context.layout()](const Genome& g) { return spatialFanoutFits(layout, g); };
+    auto plan = calibrationPlan(p, static_cast<int>(ranges.size()), context.settings().budget);
+    plan.admissible = admissible;
     report.calibration = calibrateSensitivity(ranges, objective, plan, rng);
     const auto classes = sensitivityClasses(report.calibration.high);
+    auto cubes = hypercubeParameters(p);
+    cubes.admissible = admissible;
     auto init = hypercubeInitialization(ranges, report.calibration.high, report.calibration.valid, objective,
-                                        hypercubeParameters(p), rng);
+                                        cubes, rng);
     report.initializationEvaluations = report.calibration.evaluations + init.evaluations;
     Population population = std::move(init.population);
     if (population.size() == 0) // the budget ended in the calibration: its valid points are the population
@@ -130,7 +138,7 @@ void SparseMapEs::run(SearchContext& context)
         offspring.clear();
         for (int i = 0; i < p.offspringPerGeneration; ++i) {
             if (pool == 0) { // nothing valid yet: sample afresh rather than breed the dead
-                offspring.push_back(randomIndividual(ranges, rng));
+                offspring.push_back(randomIndividual(ranges, rng, admissible));
                 continue;
             }
             const auto [a, b] = pickParents(pool, rng);

@@ -61,6 +61,11 @@ struct SparseMapEsParameters {
     double neighbourStepShare = 0.5;
     PermutationEncoding permutationEncoding = PermutationEncoding::Cantor;
     bool rejectDuplicates = true;
+    // Random draws (calibration bases, hypercube samples, restarts) skip genomes whose spatial
+    // fan-out cannot fit the architecture, without spending an evaluation: the pre-check the
+    // Mapper baseline applies too. Without it, on the edge preset (one MAC per PE) a random genome
+    // of a large workload is almost never valid and the ES can end a run with nothing valid.
+    bool prefilterFanout = true;
 };
 
 // Throws std::invalid_argument naming the first bad parameter.

@@ -1,0 +1,19 @@
+#pragma once
+// Cheap structural checks of a genome that need no model evaluation: what a mapper can rule out
+// before it spends an evaluation (Timeloop's pre-evaluation check).
+#include "genome/genome_layout.hpp"
+
+#include <functional>
+#include <span>
+
+namespace sparsemap::search {
+
+// True when, for every storage level, the product of the bounds of its spatial mapping levels
+// fits the level's fan-out (Architecture::fanout): the cheap check Sparseloop's mapper applies
+// before it evaluates a mapping.
+bool spatialFanoutFits(const GenomeLayout& layout, std::span<const int> genome);
+
+// A predicate random draws must satisfy; empty = every genome is admissible.
+using Admissible = std::function<bool(const Genome&)>;
+
+} // namespace sparsemap::search
