@@ -250,11 +250,18 @@ int runSweep(const QStringList& args)
             for (const auto& m : methods) {
                 if (str(m) == reference)
                     continue;
-                char buf[200];
-                std::snprintf(buf, sizeof buf,
-                              "- %s: geometric-mean ratio %.3gx; %s at least as good in %d of %d cells\n",
-                              str(m).c_str(), geomean(ratios[str(m)]), reference.c_str(), wins[str(m)],
-                              cells[str(m)]);
+                char buf[240];
+                if (ratios[str(m)].empty())
+                    std::snprintf(
+                        buf, sizeof buf,
+                        "- %s: no cell where both found a valid design; %s at least as good in %d of %d "
+                        "cells\n",
+                        str(m).c_str(), reference.c_str(), wins[str(m)], cells[str(m)]);
+                else
+                    std::snprintf(buf, sizeof buf,
+                                  "- %s: geometric-mean ratio %.3gx; %s at least as good in %d of %d cells\n",
+                                  str(m).c_str(), geomean(ratios[str(m)]), reference.c_str(), wins[str(m)],
+                                  cells[str(m)]);
                 md << buf;
             }
             md << '\n';
