@@ -144,7 +144,7 @@ private slots:
             for (const auto& p : r.points) {
                 QCOMPARE(slice(p.genome, sparse), genes.empty() ? defaults : genes);
                 // The fan-out pre-check rejects such mappings before they cost budget.
-                QVERIFY(detail::spatialFanoutFits(*m_layout, p.genome));
+                QVERIFY(spatialFanoutFits(*m_layout, p.genome));
                 QVERIFY2(p.reason.find("fan-out") == std::string::npos, p.reason.c_str());
             }
         }
