@@ -54,9 +54,9 @@ std::string renderBreakdown(const Workload& w, const Architecture& a, const Eval
         return {};
     std::string out;
     char line[512];
-    std::snprintf(line, sizeof line, "%-10s %-6s %9s %10s %8s %22s %22s %22s %14s %12s\n", "level", "tensor",
-                  "instances", "tile", "density", "reads a/g/s", "fills a/g/s", "updates a/g/s",
-                  "metadata bits", "energy pJ");
+    std::snprintf(line, sizeof line, "%-10s %-6s %9s %10s %10s %8s %22s %22s %22s %14s %12s\n", "level",
+                  "tensor", "instances", "tile", "occupancy", "density", "reads a/g/s", "fills a/g/s",
+                  "updates a/g/s", "metadata bits", "energy pJ");
     out += line;
     for (std::size_t s = 0; s < r.levels.size(); ++s) {
         const auto& level = r.levels[s];
@@ -65,11 +65,11 @@ std::string renderBreakdown(const Workload& w, const Architecture& a, const Eval
             if (!x.kept && !x.streamed)
                 continue;
             const double md = x.metadataReads.total() + x.metadataFills.total() + x.metadataUpdates.total();
-            std::snprintf(line, sizeof line, "%-10s %-6s %9s %10s %8.3f %22s %22s %22s %14s %12.4g\n",
+            std::snprintf(line, sizeof line, "%-10s %-6s %9s %10s %10s %8.3f %22s %22s %22s %14s %12.4g\n",
                           a.levels[s].name.c_str(), (w.tensors[t].name + (x.streamed ? "~" : "")).c_str(),
-                          count(x.instances).c_str(), count(x.tile).c_str(), x.expectedDensity,
-                          split(x.reads).c_str(), split(x.fills).c_str(), split(x.updates).c_str(),
-                          count(md).c_str(), x.energyPj);
+                          count(x.instances).c_str(), count(x.tile).c_str(), count(x.maxDataWords).c_str(),
+                          x.expectedDensity, split(x.reads).c_str(), split(x.fills).c_str(),
+                          split(x.updates).c_str(), count(md).c_str(), x.energyPj);
             out += line;
         }
         std::snprintf(line, sizeof line, "%-10s %-6s %9s cycles %s, throttling %.3f, %.3g pJ\n",
@@ -80,7 +80,8 @@ std::string renderBreakdown(const Workload& w, const Architecture& a, const Eval
     std::snprintf(line, sizeof line, "%-10s %-6s %9s cycles %s, %.3g pJ\n", a.compute.name.c_str(), "",
                   count(r.compute.instances).c_str(), count(r.compute.cycles).c_str(), r.compute.energyPj);
     out += line;
-    out += "(counts per instance; a/g/s = actual/gated/skipped; ~ = streamed)\n";
+    out += "(counts per instance; occupancy = data words the tile needs at the capacity quantile; a/g/s = "
+           "actual/gated/skipped; ~ = streamed)\n";
     return out;
 }
 
