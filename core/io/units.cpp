@@ -112,7 +112,14 @@ Parsed<double> parseBandwidthWordsPerCycle(std::string_view text, int wordBits, 
     if (wordBits <= 0 || !(clockGHz > 0))
         return {std::nullopt,
                 "a rate needs a positive word_bits and clock_ghz to convert to words per cycle"};
-    const double bitsPerSecond = number * unit->bits;
+    // Data rates are decimal by convention (16 GB/s = 16e9 bytes/s, as memory datasheets and the
+    // SparseMap paper write them); only the explicit binary units KiB/s ... TiB/s are powers of two.
+    const std::string_view prefix = unitName.substr(0, unitName.size() - 2);
+    double bitsPerSecond = number * unit->bits;
+    if (prefix == "KB" || prefix == "MB" || prefix == "GB" || prefix == "TB") {
+        const double decimal = prefix == "KB" ? 1e3 : prefix == "MB" ? 1e6 : prefix == "GB" ? 1e9 : 1e12;
+        bitsPerSecond = number * 8.0 * decimal;
+    }
     return {bitsPerSecond / static_cast<double>(wordBits) / (clockGHz * 1e9), {}};
 }
 

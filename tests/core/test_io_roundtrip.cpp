@@ -311,10 +311,10 @@ architecture:
         QCOMPARE(a.levels[2].capacityBits, std::int64_t(4096 * 16));
         QCOMPARE(a.levels[3].capacityBits, std::int64_t(8192));
         QCOMPARE(a.levels[4].capacityBits, std::int64_t(128 * 1024 * 8));
-        // 16 GB/s = 16 * 2^30 bytes/s; 8-bit words at 2 GHz.
-        QCOMPARE(a.levels[0].readBandwidth, 16.0 * (1 << 30) / 2e9);
+        // Rates are decimal: 16 GB/s = 16e9 bytes/s; 8-bit words at 2 GHz = 8 words/cycle.
+        QCOMPARE(a.levels[0].readBandwidth, 8.0);
         QCOMPARE(a.levels[0].writeBandwidth, a.levels[0].readBandwidth); // defaults to read_bandwidth
-        QCOMPARE(a.levels[1].readBandwidth, 500.0 * (1 << 20) * 8 / 16 / 2e9);
+        QCOMPARE(a.levels[1].readBandwidth, 500e6 * 8 / 16 / 2e9);       // 500 MB/s of 16-bit words at 2 GHz
         QCOMPARE(a.levels[1].writeBandwidth, 0.0);
         QCOMPARE(a.levels[2].readBandwidth, 3.5);
         QCOMPARE(a.levels[3].readBandwidth, 2.0);
