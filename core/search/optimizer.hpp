@@ -19,6 +19,6 @@ public:
 // Runs `optimizer` on a fresh context and returns what it found (also when cancelled).
 SearchResult runSearch(Optimizer& optimizer, const GenomeLayout& layout, const SearchSettings& settings,
                        const model::ModelOptions& modelOptions = {}, const CancelToken* cancel = nullptr,
-                       const ProgressCallback& progress = {});
+                       const ProgressCallback& progress = {}, const PointsCallback& points = {});
 
 } // namespace sparsemap::search

@@ -39,9 +39,9 @@ void fill(EvaluatedPoint& p, const model::EvaluationResult& r, Objective objecti
 
 SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings,
                              model::ModelOptions modelOptions, const CancelToken* cancel,
-                             ProgressCallback progress)
+                             ProgressCallback progress, PointsCallback points)
     : m_layout(layout), m_settings(settings), m_modelOptions(std::move(modelOptions)), m_cancel(cancel),
-      m_progress(std::move(progress)), m_rng(settings.seed),
+      m_progress(std::move(progress)), m_points(std::move(points)), m_rng(settings.seed),
       m_workers(std::make_unique<Workers>(layout, model::optionsForLayout(layout, m_modelOptions),
                                           settings.threads))
 {
@@ -138,12 +138,21 @@ void SearchContext::endGeneration(std::span<const double> populationObjectives)
     g.validShare = used() > 0 ? static_cast<double>(m_valid) / static_cast<double>(used()) : 0;
     m_result.convergence.push_back(g);
     ++m_generation;
+    if (m_points && m_streamed < m_result.points.size()) {
+        m_points(std::span<const EvaluatedPoint>(m_result.points).subspan(m_streamed));
+        m_streamed = m_result.points.size();
+    }
     if (m_progress)
         m_progress(g);
 }
 
 SearchResult SearchContext::takeResult()
 {
+    // Points evaluated after the last generation closed still reach the observer.
+    if (m_points && m_streamed < m_result.points.size()) {
+        m_points(std::span<const EvaluatedPoint>(m_result.points).subspan(m_streamed));
+        m_streamed = m_result.points.size();
+    }
     m_result.cancelled = cancelled();
     m_result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - m_workers->start).count();

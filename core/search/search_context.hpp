@@ -18,7 +18,8 @@ namespace sparsemap::search {
 class SearchContext {
 public:
     SearchContext(const GenomeLayout& layout, SearchSettings settings, model::ModelOptions modelOptions = {},
-                  const CancelToken* cancel = nullptr, ProgressCallback progress = {});
+                  const CancelToken* cancel = nullptr, ProgressCallback progress = {},
+                  PointsCallback points = {});
     ~SearchContext();
     SearchContext(const SearchContext&) = delete;
     SearchContext& operator=(const SearchContext&) = delete;
@@ -63,6 +64,8 @@ private:
     model::ModelOptions m_modelOptions;
     const CancelToken* m_cancel;
     ProgressCallback m_progress;
+    PointsCallback m_points;
+    std::size_t m_streamed = 0; // points already handed to m_points
     std::mt19937_64 m_rng;
     std::unique_ptr<Workers> m_workers;
     SearchResult m_result;

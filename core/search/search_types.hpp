@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ private:
 };
 
 using ProgressCallback = std::function<void(const GenerationStats&)>;
+// Receives, at the end of every generation, the points evaluated since the previous call (for live
+// plots: the GUI's design-space map). Called on the search's thread; copy what you keep.
+using PointsCallback = std::function<void(std::span<const EvaluatedPoint>)>;
 
 struct SearchResult {
     std::string method;

@@ -1,0 +1,119 @@
+// SearchContext, the state every optimizer shares: the budget is exact, batches are evaluated the
+// same way whatever the thread count, points stream to observers, cancellation stops evaluation.
+#include "genome/genome_codec.hpp"
+#include "search/optimizer.hpp"
+#include "test_support.hpp"
+
+#include <QtTest>
+
+using namespace sparsemap;
+using namespace sparsemap::search;
+
+namespace {
+
+// Random genomes in batches of 37, one generation per batch: enough to exercise partial batches.
+class BatchOfRandomGenomes : public Optimizer {
+public:
+    std::string name() const override { return "test-random"; }
+    void run(SearchContext& context) override
+    {
+        std::vector<double> objectives;
+        while (!context.done()) {
+            std::vector<Genome> batch;
+            for (int i = 0; i < 37; ++i)
+                batch.push_back(randomGenome(context.layout(), context.rng()));
+            context.evaluate(batch, objectives);
+            context.endGeneration(objectives);
+        }
+    }
+};
+
+GenomeLayout toyLayout()
+{
+    return GenomeLayout(test::toyWorkload(), test::toyArchitecture());
+}
+
+} // namespace
+
+class TestSearchContext : public QObject {
+    Q_OBJECT
+private slots:
+    void budgetIsExactAndPointsStream()
+    {
+        const auto layout = toyLayout();
+        BatchOfRandomGenomes optimizer;
+        SearchSettings settings;
+        settings.budget = 100; // 37 + 37 + 26
+        std::vector<EvaluatedPoint> streamed;
+        int generations = 0;
+        const auto result = runSearch(
+            optimizer, layout, settings, {}, nullptr, [&](const GenerationStats&) { ++generations; },
+            [&](std::span<const EvaluatedPoint> points) {
+                streamed.insert(streamed.end(), points.begin(), points.end());
+            });
+        QCOMPARE(result.points.size(), std::size_t(100));
+        QCOMPARE(generations, 3);
+        QCOMPARE(result.convergence.size(), std::size_t(3));
+        QCOMPARE(result.convergence.back().evaluations, std::int64_t(100));
+        QCOMPARE(streamed.size(), result.points.size());
+        for (std::size_t i = 0; i < streamed.size(); ++i)
+            QCOMPARE(streamed[i].genome, result.points[i].genome);
+        // The best is the minimum objective, and the convergence's best never gets worse.
+        if (const auto* best = result.best())
+            for (const auto& p : result.points)
+                QVERIFY(best->objective <= p.objective);
+        for (std::size_t g = 1; g < result.convergence.size(); ++g)
+            QVERIFY(result.convergence[g].best <= result.convergence[g - 1].best);
+    }
+
+    void threadCountDoesNotChangeTheLog()
+    {
+        const auto layout = toyLayout();
+        BatchOfRandomGenomes optimizer;
+        SearchSettings settings;
+        settings.budget = 500;
+        settings.threads = 1;
+        const auto one = runSearch(optimizer, layout, settings);
+        settings.threads = 2;
+        const auto two = runSearch(optimizer, layout, settings);
+        QCOMPARE(one.points.size(), two.points.size());
+        for (std::size_t i = 0; i < one.points.size(); ++i) {
+            QCOMPARE(one.points[i].genome, two.points[i].genome);
+            QCOMPARE(one.points[i].valid, two.points[i].valid);
+            QCOMPARE(one.points[i].objective, two.points[i].objective);
+        }
+        QCOMPARE(one.bestIndex, two.bestIndex);
+    }
+
+    void cancelStopsAndKeepsWhatWasFound()
+    {
+        const auto layout = toyLayout();
+        BatchOfRandomGenomes optimizer;
+        SearchSettings settings;
+        settings.budget = 10000;
+        CancelToken cancel;
+        const auto result =
+            runSearch(optimizer, layout, settings, {}, &cancel, [&](const GenerationStats& g) {
+                if (g.generation == 2)
+                    cancel.cancel();
+            });
+        QVERIFY(result.cancelled);
+        QCOMPARE(result.points.size(), std::size_t(3 * 37));
+    }
+
+    void zeroBudgetEvaluatesNothing()
+    {
+        const auto layout = toyLayout();
+        SearchSettings settings;
+        settings.budget = 0;
+        SearchContext context(layout, settings);
+        std::vector<double> objectives;
+        const std::vector<Genome> batch{randomGenome(layout, context.rng())};
+        QCOMPARE(context.evaluate(batch, objectives), std::size_t(0));
+        QVERIFY(context.done());
+        QVERIFY(context.takeResult().points.empty());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSearchContext)
+#include "test_search_context.moc"
