@@ -1,0 +1,117 @@
+// The exploration view end to end on the toy SpMM: a run fills the progress bar, the convergence plot
+// and the design-space map; a clicked design shows its loop nest; cancel stops a long run at once.
+#include "exploration/convergence_plot_view.hpp"
+#include "exploration/design_space_plot_view.hpp"
+#include "exploration/exploration_view.hpp"
+
+#include <QElapsedTimer>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+using sparsemap::ui::ExplorationView;
+
+class TestExplorationView : public QObject {
+    Q_OBJECT
+private slots:
+    void runFillsPlotsAndDetails();
+    void clickingADotShowsItsDesign();
+    void cancelStopsAtOnceKeepingBest();
+    void runsOverlayInConvergencePlot();
+
+private:
+    static void prepare(ExplorationView& view, int budget)
+    {
+        view.setWorkloadPath(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml");
+        view.setPreset("edge");
+        view.setMethod("sparsemap");
+        view.setBudget(budget);
+    }
+};
+
+void TestExplorationView::runFillsPlotsAndDetails()
+{
+    ExplorationView view;
+    view.resize(1200, 800);
+    view.show();
+    prepare(view, 500);
+    QSignalSpy activated(&view, &ExplorationView::pointActivated);
+    view.runButton()->click();
+    QVERIFY(view.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 60000);
+
+    QCOMPARE(view.progressBar()->maximum(), 500);
+    QCOMPARE(view.progressBar()->value(), 500);
+    QVERIFY(view.convergencePlot()->graphCount() >= 1);
+    QVERIFY(view.convergencePlot()->graph(0)->dataCount() > 0);
+    QCOMPARE(view.designSpacePlot()->pointCount(), 500);
+    QCOMPARE(int(view.points().size()), 500);
+    QVERIFY(view.lastResult() && view.lastResult()->best());
+
+    activated.clear();
+    view.showPoint(0);
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.at(0).at(0).toInt(), 0);
+    QVERIFY2(view.detailsView()->toPlainText().contains("Z[m,n] += P[m,k] * Q[k,n]"),
+             qPrintable(view.detailsView()->toPlainText()));
+}
+
+void TestExplorationView::clickingADotShowsItsDesign()
+{
+    ExplorationView view;
+    view.resize(1200, 800);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    prepare(view, 500);
+    view.startSearch();
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 60000);
+    auto* plot = view.designSpacePlot();
+    plot->replot(); // lay the axes out at the widget's size, so that pixels are final
+    const int best = int(view.lastResult()->bestIndex);
+    const QPoint pixel = plot->pixelOf(best).toPoint();
+    QCOMPARE(plot->pointAt(pixel) >= 0, true);
+    QSignalSpy activated(&view, &ExplorationView::pointActivated);
+    view.detailsView()->clear();
+    QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, pixel);
+    QCOMPARE(activated.count(), 1);
+    QVERIFY(view.detailsView()->toPlainText().contains("Z[m,n] += P[m,k] * Q[k,n]"));
+}
+
+void TestExplorationView::cancelStopsAtOnceKeepingBest()
+{
+    ExplorationView view;
+    view.show();
+    prepare(view, 5'000'000);
+    view.runButton()->click();
+    // Let it find something first.
+    QTRY_VERIFY_WITH_TIMEOUT(view.points().size() >= 200, 30000);
+    QElapsedTimer clock;
+    clock.start();
+    view.cancelButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 5000);
+    QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed()) + " ms"));
+    QVERIFY(view.lastResult());
+    QVERIFY(view.lastResult()->cancelled);
+    QVERIFY(view.lastResult()->best());
+    QVERIFY(view.progressBar()->value() < 5'000'000);
+    QVERIFY(view.runButton()->isEnabled());
+}
+
+void TestExplorationView::runsOverlayInConvergencePlot()
+{
+    ExplorationView view;
+    prepare(view, 300);
+    for (int seed = 1; seed <= 2; ++seed) {
+        view.setSeed(seed);
+        view.startSearch();
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 60000);
+    }
+    QCOMPARE(view.convergencePlot()->runCount(), 2);
+    QCOMPARE(view.convergencePlot()->graphCount(), 4); // best and average per run
+    QVERIFY(view.convergencePlot()->legend->visible());
+}
+
+QTEST_MAIN(TestExplorationView)
+#include "test_exploration_view.moc"

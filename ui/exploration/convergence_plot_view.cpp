@@ -1,0 +1,76 @@
+#include "convergence_plot_view.hpp"
+
+#include <cmath>
+
+namespace sparsemap::ui {
+
+namespace {
+
+QColor runColor(int run)
+{
+    // Distinct hues that stay readable on white; runs beyond the palette cycle.
+    static const QColor palette[] = {QColor(31, 119, 180),  QColor(214, 39, 40),   QColor(44, 160, 44),
+                                     QColor(255, 127, 14),  QColor(148, 103, 189), QColor(140, 86, 75),
+                                     QColor(227, 119, 194), QColor(23, 190, 207)};
+    return palette[run % static_cast<int>(std::size(palette))];
+}
+
+} // namespace
+
+ConvergencePlotView::ConvergencePlotView(QWidget* parent) : QCustomPlot(parent)
+{
+    xAxis->setLabel("generation");
+    yAxis->setLabel("objective");
+    yAxis->setScaleType(QCPAxis::stLogarithmic);
+    yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    yAxis->setNumberFormat("eb");
+    yAxis->setNumberPrecision(0);
+    legend->setVisible(true);
+    legend->setFont(QFont(font().family(), 8));
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setMinimumHeight(200);
+}
+
+void ConvergencePlotView::beginRun(const QString& label)
+{
+    const QColor color = runColor(m_runs++);
+    m_best = addGraph();
+    m_best->setName(label + " best");
+    m_best->setPen(QPen(color, 2));
+    m_average = addGraph();
+    m_average->setName(label + " average");
+    m_average->setPen(QPen(color, 1, Qt::DashLine));
+}
+
+void ConvergencePlotView::addGeneration(const search::GenerationStats& stats)
+{
+    if (!m_best)
+        beginRun("run");
+    // A log axis cannot show 0 or infinity (no valid point yet): leave the gap.
+    if (std::isfinite(stats.best) && stats.best > 0)
+        m_best->addData(stats.generation, stats.best);
+    if (std::isfinite(stats.populationAverage) && stats.populationAverage > 0)
+        m_average->addData(stats.generation, stats.populationAverage);
+}
+
+void ConvergencePlotView::setObjectiveLabel(const QString& label)
+{
+    yAxis->setLabel(label);
+}
+
+void ConvergencePlotView::clearRuns()
+{
+    clearGraphs();
+    m_best = m_average = nullptr;
+    m_runs = 0;
+    replot();
+}
+
+void ConvergencePlotView::refresh()
+{
+    rescaleAxes();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace sparsemap::ui

@@ -1,0 +1,30 @@
+#pragma once
+// Convergence of several runs overlaid (paper Fig. 18 style): per run, the best objective so far
+// (solid) and the population average of the valid members (dashed) per generation, log y axis.
+// Curves of earlier runs stay until clearRuns(), so that methods and seeds can be compared.
+#include "search/search_types.hpp"
+
+#include <qcustomplot.h>
+
+namespace sparsemap::ui {
+
+class ConvergencePlotView : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit ConvergencePlotView(QWidget* parent = nullptr);
+
+    // Starts a new pair of curves named `label` (e.g. "sparsemap, seed 1").
+    void beginRun(const QString& label);
+    void addGeneration(const search::GenerationStats& stats); // no replot: the caller's timer does it
+    void setObjectiveLabel(const QString& label);
+    void clearRuns();
+    int runCount() const { return m_runs; }
+    void refresh(); // rescales and replots
+
+private:
+    int m_runs = 0;
+    QCPGraph* m_best = nullptr;
+    QCPGraph* m_average = nullptr;
+};
+
+} // namespace sparsemap::ui

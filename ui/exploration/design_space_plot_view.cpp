@@ -1,0 +1,180 @@
+#include "design_space_plot_view.hpp"
+
+#include <QToolTip>
+#include <cmath>
+#include <limits>
+
+namespace sparsemap::ui {
+
+DesignSpacePlotView::DesignSpacePlotView(QWidget* parent) : QCustomPlot(parent)
+{
+    xAxis->setLabel("mapping (PCA 1)");
+    yAxis->setLabel("sparse strategy (PCA 1)");
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setMouseTracking(true);
+    setMinimumHeight(240);
+
+    m_colorScale = new QCPColorScale(this);
+    plotLayout()->addElement(0, 1, m_colorScale);
+    m_colorScale->setType(QCPAxis::atRight);
+    m_colorScale->setGradient(QCPColorGradient(QCPColorGradient::gpJet));
+    m_colorScale->axis()->setLabel("log10 objective");
+    auto* margins = new QCPMarginGroup(this);
+    axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_colorScale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+
+    // Invalid dots first, so that valid ones are drawn on top of them.
+    m_invalid = addGraph();
+    m_invalid->setLineStyle(QCPGraph::lsNone);
+    m_invalid->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(170, 170, 170, 140), 4));
+    m_invalid->setAdaptiveSampling(true);
+    // The best (lowest) colour steps are added last so that good designs are drawn on top.
+    m_bins.resize(kColorSteps);
+    for (int i = kColorSteps - 1; i >= 0; --i) {
+        auto* graph = addGraph();
+        graph->setLineStyle(QCPGraph::lsNone);
+        const QColor color = m_colorScale->gradient().color((i + 0.5) / kColorSteps, QCPRange(0, 1));
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 4));
+        m_bins[std::size_t(i)] = graph;
+    }
+    m_best = addGraph();
+    m_best->setLineStyle(QCPGraph::lsNone);
+    m_best->setPen(QPen(QColor(255, 0, 255), 3));
+    m_best->setName("best");
+    m_best->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssStar, QPen(QColor(255, 0, 255), 3), QBrush(Qt::NoBrush), 22));
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+        // Range changes from our own rescale happen outside a mouse gesture.
+        if (QApplication::mouseButtons() != Qt::NoButton)
+            m_userZoomed = true;
+    });
+    connect(this, &QCustomPlot::mouseWheel, this, [this] { m_userZoomed = true; });
+    connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
+        m_userZoomed = false;
+        rescaleAxes();
+        replot();
+    });
+}
+
+void DesignSpacePlotView::setPoints(const std::vector<search::EvaluatedPoint>& points,
+                                    const std::vector<double>& x, const std::vector<double>& y,
+                                    std::int64_t bestIndex)
+{
+    m_x = x;
+    m_y = y;
+    m_tips.assign(points.size(), QString());
+    double low = std::numeric_limits<double>::infinity(), high = -low;
+    for (const auto& p : points) {
+        if (p.valid && p.objective > 0 && std::isfinite(p.objective)) {
+            low = std::min(low, std::log10(p.objective));
+            high = std::max(high, std::log10(p.objective));
+        }
+    }
+    if (!(low <= high))
+        low = high = 0;
+    const double span = std::max(high - low, 1e-9);
+
+    std::vector<QVector<double>> binX(kColorSteps), binY(kColorSteps);
+    QVector<double> badX, badY;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const auto& p = points[i];
+        if (!std::isfinite(x[i]) || !std::isfinite(y[i]))
+            continue;
+        if (p.valid && p.objective > 0 && std::isfinite(p.objective)) {
+            const int bin =
+                std::clamp(int((std::log10(p.objective) - low) / span * kColorSteps), 0, kColorSteps - 1);
+            binX[bin].push_back(x[i]);
+            binY[bin].push_back(y[i]);
+            m_tips[i] = QString("#%1, generation %2\nobjective %3\ncycles %4\nenergy %5 pJ\nEDP %6")
+                            .arg(i)
+                            .arg(p.generation)
+                            .arg(p.objective, 0, 'g', 4)
+                            .arg(p.cycles, 0, 'g', 4)
+                            .arg(p.energyPj, 0, 'g', 4)
+                            .arg(p.edp, 0, 'g', 4);
+        } else {
+            badX.push_back(x[i]);
+            badY.push_back(y[i]);
+            m_tips[i] = QString("#%1, generation %2\ninvalid: %3")
+                            .arg(i)
+                            .arg(p.generation)
+                            .arg(QString::fromStdString(p.reason));
+        }
+    }
+    for (int b = 0; b < kColorSteps; ++b)
+        m_bins[b]->setData(binX[b], binY[b]);
+    m_invalid->setData(badX, badY);
+    m_best->data()->clear();
+    if (bestIndex >= 0 && bestIndex < std::int64_t(x.size()))
+        m_best->addData(x[std::size_t(bestIndex)], y[std::size_t(bestIndex)]);
+    m_colorScale->setDataRange(QCPRange(low, low + span));
+    if (!m_userZoomed) {
+        rescaleAxes();
+        // A margin, so that dots on the hull (often the best one) are not cut by the axes.
+        xAxis->scaleRange(1.08, xAxis->range().center());
+        yAxis->scaleRange(1.08, yAxis->range().center());
+    }
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void DesignSpacePlotView::clearPoints()
+{
+    setPoints({}, {}, {}, -1);
+    m_userZoomed = false;
+}
+
+QPointF DesignSpacePlotView::pixelOf(int index) const
+{
+    return {xAxis->coordToPixel(m_x.at(std::size_t(index))), yAxis->coordToPixel(m_y.at(std::size_t(index)))};
+}
+
+int DesignSpacePlotView::pointAt(const QPointF& pixel) const
+{
+    constexpr double kRadius = 8; // pixels
+    int nearest = -1;
+    double nearestDistance = kRadius * kRadius;
+    for (std::size_t i = 0; i < m_x.size(); ++i) {
+        if (!std::isfinite(m_x[i]) || !std::isfinite(m_y[i]))
+            continue;
+        const double dx = xAxis->coordToPixel(m_x[i]) - pixel.x();
+        const double dy = yAxis->coordToPixel(m_y[i]) - pixel.y();
+        const double d = dx * dx + dy * dy;
+        if (d <= nearestDistance) {
+            nearestDistance = d;
+            nearest = int(i);
+        }
+    }
+    return nearest;
+}
+
+void DesignSpacePlotView::mousePressEvent(QMouseEvent* event)
+{
+    m_pressPos = event->pos();
+    QCustomPlot::mousePressEvent(event);
+}
+
+void DesignSpacePlotView::mouseReleaseEvent(QMouseEvent* event)
+{
+    // A click, not the end of a pan: select the dot under the cursor.
+    const bool click = (event->pos() - m_pressPos).manhattanLength() < 4;
+    QCustomPlot::mouseReleaseEvent(event);
+    if (click && event->button() == Qt::LeftButton) {
+        const int index = pointAt(event->position());
+        if (index >= 0)
+            emit pointClicked(index);
+    }
+}
+
+void DesignSpacePlotView::mouseMoveEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    if (event->buttons() != Qt::NoButton)
+        return;
+    const int index = pointAt(event->position());
+    if (index >= 0)
+        QToolTip::showText(event->globalPosition().toPoint(), m_tips[std::size_t(index)], this);
+    else
+        QToolTip::hideText();
+}
+
+} // namespace sparsemap::ui

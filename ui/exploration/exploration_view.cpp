@@ -1,0 +1,225 @@
+#include "exploration_view.hpp"
+
+#include "analysis/design_space_pca.hpp"
+#include "convergence_plot_view.hpp"
+#include "design/loop_nest_text.hpp"
+#include "design_space_plot_view.hpp"
+#include "io/architecture_io.hpp"
+#include "io/workload_io.hpp"
+#include "model/genome_evaluator.hpp"
+#include "model/result_text.hpp"
+#include "search/method_registry.hpp"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QThread>
+#include <QVBoxLayout>
+#include <exception>
+
+namespace sparsemap::ui {
+
+namespace {
+
+constexpr int kRefreshMs = 200; // ~5 Hz: smooth enough to watch, cheap with 20k points
+
+QString qstr(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+} // namespace
+
+ExplorationView::ExplorationView(QWidget* parent) : QWidget(parent)
+{
+    m_convergence = new ConvergencePlotView;
+    m_designSpace = new DesignSpacePlotView;
+    m_details = new QPlainTextEdit;
+    m_details->setReadOnly(true);
+    m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_details->setPlaceholderText("Click a design in the design-space map to see its loop nest.");
+
+    auto* plots = new QSplitter(Qt::Horizontal);
+    plots->addWidget(m_convergence);
+    plots->addWidget(m_designSpace);
+    auto* vertical = new QSplitter(Qt::Vertical);
+    vertical->addWidget(plots);
+    vertical->addWidget(m_details);
+    vertical->setStretchFactor(0, 3);
+    vertical->setStretchFactor(1, 2);
+    vertical->setSizes({480, 300}); // the plots first: the loop nest scrolls
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(buildControls());
+    layout->addWidget(vertical, 1);
+
+    m_refreshTimer.setInterval(kRefreshMs);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &ExplorationView::refreshPlots);
+    connect(&m_worker, &SearchWorker::progressed, this, &ExplorationView::onProgress);
+    connect(&m_worker, &SearchWorker::pointsArrived, this, &ExplorationView::onPoints);
+    connect(&m_worker, &SearchWorker::finished, this, &ExplorationView::onFinished);
+    connect(&m_worker, &SearchWorker::failed, this, &ExplorationView::onFailed);
+    connect(m_designSpace, &DesignSpacePlotView::pointClicked, this, &ExplorationView::showPoint);
+    setRunning(false);
+}
+
+ExplorationView::~ExplorationView() = default;
+
+bool ExplorationView::isRunning() const
+{
+    return m_worker.isRunning();
+}
+
+void ExplorationView::openWorkload()
+{
+    const QString path = QFileDialog::getOpenFileName(this, "Open workload", QString(),
+                                                      "Workload YAML (*.yaml *.yml);;All files (*)");
+    if (!path.isEmpty())
+        setWorkloadPath(path);
+}
+
+void ExplorationView::startSearch()
+{
+    if (m_worker.isRunning())
+        return;
+    search::SearchSettings settings;
+    settings.objective = search::Objective(m_objective->currentData().toInt());
+    settings.budget = m_budgetSpin->value();
+    settings.seed = std::uint64_t(m_seedSpin->value());
+    settings.threads = m_threads->value();
+    try {
+        auto layout = std::make_shared<const GenomeLayout>(
+            loadWorkloadFile(m_workload->currentData().toString().toStdString()),
+            loadPreset(m_preset->currentText().toStdString()));
+        m_points.clear();
+        m_genomes.clear();
+        m_bestIndex = -1;
+        m_result.reset();
+        m_layout = layout;
+        m_budget = settings.budget;
+        m_designSpace->clearPoints();
+        m_details->clear();
+        m_worker.start(layout, m_method->currentText().toStdString(), settings);
+    } catch (const std::exception& e) {
+        m_status->setText("Cannot start: " + qstr(e.what()));
+        return;
+    }
+    m_convergence->setObjectiveLabel(m_objective->currentText());
+    m_convergence->beginRun(
+        QString("%1 %2 s%3").arg(m_method->currentText(), m_workload->currentText()).arg(settings.seed));
+    m_progress->setRange(0, int(settings.budget));
+    m_progress->setValue(0);
+    m_progress->setFormat("%v / %m evaluations");
+    m_status->setText("Running " + m_method->currentText() + "...");
+    m_clock.start();
+    setRunning(true);
+    m_refreshTimer.start();
+}
+
+void ExplorationView::cancelSearch()
+{
+    m_worker.cancel();
+}
+
+void ExplorationView::setRunning(bool running)
+{
+    m_run->setEnabled(!running);
+    m_cancel->setEnabled(running);
+}
+
+void ExplorationView::onProgress(const search::GenerationStats& stats)
+{
+    m_convergence->addGeneration(stats);
+    const auto done = std::max<std::int64_t>(stats.evaluations, 1);
+    const double eta = double(m_clock.elapsed()) / 1000.0 * double(m_budget - stats.evaluations) / done;
+    m_progress->setValue(int(std::min(stats.evaluations, m_budget)));
+    m_progress->setFormat(QString("%v / %m evaluations  ·  ETA %1 s  ·  %2% valid")
+                              .arg(std::max(eta, 0.0), 0, 'f', 1)
+                              .arg(100.0 * stats.validShare, 0, 'f', 1));
+}
+
+void ExplorationView::onPoints(const PointBatch& batch)
+{
+    for (const auto& point : *batch) {
+        // The best so far, tracked here because the result only arrives at the end.
+        if (point.valid &&
+            (m_bestIndex < 0 || point.objective < m_points[std::size_t(m_bestIndex)].objective))
+            m_bestIndex = std::int64_t(m_points.size());
+        m_points.push_back(point);
+        m_genomes.push_back(point.genome);
+    }
+    m_dirty = true;
+}
+
+void ExplorationView::onFinished(std::shared_ptr<const search::SearchResult> result)
+{
+    m_refreshTimer.stop();
+    m_result = result;
+    // The result is authoritative: it holds every point, also those of a generation cut by cancel.
+    m_points = result->points;
+    m_genomes.clear();
+    for (const auto& point : m_points)
+        m_genomes.push_back(point.genome);
+    m_bestIndex = result->bestIndex;
+    m_dirty = true;
+    refreshPlots();
+    m_progress->setValue(int(std::min<std::int64_t>(std::int64_t(m_points.size()), m_budget)));
+    const auto* best = result->best();
+    m_status->setText(QString("%1%2: %3 evaluations in %4 s, best objective %5")
+                          .arg(qstr(result->method), result->cancelled ? " (cancelled)" : "")
+                          .arg(m_points.size())
+                          .arg(result->seconds, 0, 'f', 2)
+                          .arg(best ? QString::number(best->objective, 'g', 5) : QString("none valid")));
+    setRunning(false);
+    if (best)
+        showPoint(int(result->bestIndex));
+    emit searchFinished();
+}
+
+void ExplorationView::onFailed(const QString& message)
+{
+    m_refreshTimer.stop();
+    m_status->setText("Search failed: " + message);
+    setRunning(false);
+    emit searchFinished();
+}
+
+void ExplorationView::refreshPlots()
+{
+    m_convergence->refresh();
+    if (!m_dirty || !m_layout)
+        return;
+    m_dirty = false;
+    // Refit on everything so far: the axes follow the population as the search moves.
+    const auto projection = analysis::projectDesignSpace(*m_layout, m_genomes);
+    m_designSpace->setPoints(m_points, projection.x, projection.y, m_bestIndex);
+}
+
+void ExplorationView::showPoint(int index)
+{
+    if (!m_layout || index < 0 || index >= int(m_points.size()))
+        return;
+    const auto& point = m_points[std::size_t(index)];
+    QString text = QString("Design #%1 (generation %2)\n\n").arg(index).arg(point.generation);
+    if (point.genome.empty()) {
+        text += "This method's designs have no SparseMap genome.\n";
+    } else {
+        model::GenomeEvaluator evaluator(*m_layout);
+        const auto& result = evaluator.evaluate(point.genome);
+        text += qstr(renderLoopNest(m_layout->workload(), m_layout->architecture(), evaluator.lastDesign()));
+        text += "\n" + qstr(model::renderSummary(result));
+    }
+    m_details->setPlainText(text);
+    emit pointActivated(index);
+}
+
+} // namespace sparsemap::ui

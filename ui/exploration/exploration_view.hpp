@@ -1,0 +1,99 @@
+#pragma once
+// The exploration tab: choose a workload, an architecture preset and a search method, run the search
+// on a worker thread, watch it converge and explore the design space; clicking a design shows its
+// loop nest and metrics. Points arrive per generation; the plots redraw on a ~5 Hz timer so that
+// tens of thousands of points keep the GUI responsive.
+#include "genome/genome_layout.hpp"
+#include "search/search_types.hpp"
+#include "search_worker.hpp"
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace sparsemap::ui {
+
+class ConvergencePlotView;
+class DesignSpacePlotView;
+
+class ExplorationView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExplorationView(QWidget* parent = nullptr);
+    ~ExplorationView() override;
+
+    // Selects (adding when needed) a workload file in the chooser.
+    void setWorkloadPath(const QString& path);
+    void setPreset(const QString& name);
+    void setMethod(const QString& name);
+    void setBudget(int budget);
+    void setSeed(int seed);
+
+    bool isRunning() const;
+    // The points of the current (or last) run, in evaluation order; indices of pointActivated.
+    const std::vector<search::EvaluatedPoint>& points() const { return m_points; }
+    std::shared_ptr<const search::SearchResult> lastResult() const { return m_result; }
+
+    QProgressBar* progressBar() const { return m_progress; }
+    ConvergencePlotView* convergencePlot() const { return m_convergence; }
+    DesignSpacePlotView* designSpacePlot() const { return m_designSpace; }
+    QPlainTextEdit* detailsView() const { return m_details; }
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* cancelButton() const { return m_cancel; }
+
+public slots:
+    void startSearch();
+    void cancelSearch();
+    void showPoint(int index); // shows the design's loop nest and metrics, emits pointActivated
+    void refreshPlots();
+
+signals:
+    void pointActivated(int index);
+    void searchFinished();
+
+private:
+    QWidget* buildControls();
+    void openWorkload();
+    void onProgress(const search::GenerationStats& stats);
+    void onPoints(const PointBatch& batch);
+    void onFinished(std::shared_ptr<const search::SearchResult> result);
+    void onFailed(const QString& message);
+    void setRunning(bool running);
+
+    SearchWorker m_worker;
+    QTimer m_refreshTimer;
+    QElapsedTimer m_clock;
+    std::shared_ptr<const GenomeLayout> m_layout;
+    std::vector<search::EvaluatedPoint> m_points;
+    std::vector<Genome> m_genomes; // parallel to m_points, contiguous for the PCA
+    std::shared_ptr<const search::SearchResult> m_result;
+    std::int64_t m_budget = 0;
+    std::int64_t m_bestIndex = -1;
+    bool m_dirty = false;
+
+    QComboBox* m_workload = nullptr;
+    QComboBox* m_preset = nullptr;
+    QComboBox* m_method = nullptr;
+    QComboBox* m_objective = nullptr;
+    QSpinBox* m_budgetSpin = nullptr;
+    QSpinBox* m_seedSpin = nullptr;
+    QSpinBox* m_threads = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_status = nullptr;
+    ConvergencePlotView* m_convergence = nullptr;
+    DesignSpacePlotView* m_designSpace = nullptr;
+    QPlainTextEdit* m_details = nullptr;
+};
+
+} // namespace sparsemap::ui

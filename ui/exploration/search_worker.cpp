@@ -1,0 +1,94 @@
+#include "search_worker.hpp"
+
+#include "search/method_registry.hpp"
+#include "search/optimizer.hpp"
+
+#include <QPointer>
+#include <QPromise>
+#include <QtConcurrent/QtConcurrentRun>
+#include <exception>
+
+namespace sparsemap::ui {
+
+SearchWorker::SearchWorker(QObject* parent) : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, &SearchWorker::onFutureFinished);
+}
+
+SearchWorker::~SearchWorker()
+{
+    cancel();
+    m_watcher.waitForFinished();
+}
+
+bool SearchWorker::start(std::shared_ptr<const GenomeLayout> layout, const std::string& method,
+                         const search::SearchSettings& settings)
+{
+    if (m_running)
+        return false;
+    // Built here so that an unknown name fails on the caller's thread, with the caller's handler.
+    std::shared_ptr<search::Optimizer> optimizer = search::makeOptimizer(method, *layout);
+    m_cancel = std::make_shared<search::CancelToken>();
+    m_running = true;
+    emit started();
+
+    // The worker posts to `self`; the destructor waits for the run, so `self` outlives the posts,
+    // and Qt drops events still queued for a deleted object.
+    QPointer<SearchWorker> self(this);
+    auto cancel = m_cancel;
+    auto future = QtConcurrent::run(
+        [self, layout, optimizer, settings, cancel](QPromise<search::SearchResult>& promise) {
+            auto onProgress = [self](const search::GenerationStats& stats) {
+                QMetaObject::invokeMethod(
+                    self,
+                    [self, stats] {
+                        if (self)
+                            emit self->progressed(stats);
+                    },
+                    Qt::QueuedConnection);
+            };
+            // One batch per generation: the view accumulates them and redraws on its own timer.
+            auto onPoints = [self](std::span<const search::EvaluatedPoint> points) {
+                auto batch =
+                    std::make_shared<const std::vector<search::EvaluatedPoint>>(points.begin(), points.end());
+                QMetaObject::invokeMethod(
+                    self,
+                    [self, batch] {
+                        if (self)
+                            emit self->pointsArrived(batch);
+                    },
+                    Qt::QueuedConnection);
+            };
+            try {
+                promise.addResult(
+                    search::runSearch(*optimizer, *layout, settings, {}, cancel.get(), onProgress, onPoints));
+            } catch (const std::exception& e) {
+                const QString message = QString::fromStdString(e.what());
+                QMetaObject::invokeMethod(
+                    self,
+                    [self, message] {
+                        if (self)
+                            emit self->failed(message);
+                    },
+                    Qt::QueuedConnection);
+            }
+        });
+    m_watcher.setFuture(future);
+    return true;
+}
+
+void SearchWorker::cancel()
+{
+    if (m_cancel)
+        m_cancel->cancel();
+}
+
+void SearchWorker::onFutureFinished()
+{
+    m_running = false;
+    const auto future = m_watcher.future();
+    if (future.resultCount() > 0)
+        emit finished(std::make_shared<const search::SearchResult>(future.result()));
+}
+
+} // namespace sparsemap::ui
