@@ -1,5 +1,6 @@
 #include "main_window.hpp"
 
+#include "arch_editor/architecture_document.hpp"
 #include "arch_editor/architecture_editor_panel.hpp"
 #include "exploration/exploration_view.hpp"
 
@@ -14,6 +15,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_tabs->addTab(m_architecture, "Architecture");
     m_tabs->addTab(m_exploration, "Exploration");
     m_tabs->setCurrentWidget(m_exploration);
+    // The editor's architecture is offered in the exploration view and follows every edit.
+    auto* doc = m_architecture->document();
+    auto offer = [this, doc] {
+        m_exploration->setCustomArchitecture(doc->architecture(),
+                                             QString::fromStdString("edited: " + doc->architecture().name));
+    };
+    connect(doc, &sparsemap::ui::ArchitectureDocument::changed, this, offer);
+    offer();
     setCentralWidget(m_tabs);
     resize(1360, 860);
 }
@@ -24,4 +33,12 @@ void MainWindow::showView(const QString& name)
         m_tabs->setCurrentWidget(m_architecture);
     else if (name == "exploration")
         m_tabs->setCurrentWidget(m_exploration);
+    // The editor's architecture is offered in the exploration view and follows every edit.
+    auto* doc = m_architecture->document();
+    auto offer = [this, doc] {
+        m_exploration->setCustomArchitecture(doc->architecture(),
+                                             QString::fromStdString("edited: " + doc->architecture().name));
+    };
+    connect(doc, &sparsemap::ui::ArchitectureDocument::changed, this, offer);
+    offer();
 }

@@ -3,6 +3,7 @@
 #include "exploration/convergence_plot_view.hpp"
 #include "exploration/design_space_plot_view.hpp"
 #include "exploration/exploration_view.hpp"
+#include "io/architecture_io.hpp"
 
 #include <QElapsedTimer>
 #include <QPlainTextEdit>
@@ -20,6 +21,7 @@ private slots:
     void clickingADotShowsItsDesign();
     void cancelStopsAtOnceKeepingBest();
     void runsOverlayInConvergencePlot();
+    void searchesAnEditedArchitecture();
 
 private:
     static void prepare(ExplorationView& view, int budget)
@@ -115,3 +117,24 @@ void TestExplorationView::runsOverlayInConvergencePlot()
 
 QTEST_MAIN(TestExplorationView)
 #include "test_exploration_view.moc"
+
+// An architecture that is not a preset (the editor's) is offered and used as given: the toy
+// accelerator of paper Fig. 3 has 4 PEs x 4 MACs, so the run's layout has its 5 mapping levels and
+// the best design's loop nest shows its level names.
+void TestExplorationView::searchesAnEditedArchitecture()
+{
+    ExplorationView view;
+    prepare(view, 300);
+    auto arch = sparsemap::loadArchitectureFile(SPARSEMAP_SOURCE_DIR "/samples/arch/toy.yaml");
+    arch.levels[1].name = "Scratchpad"; // an edit no preset has
+    view.setCustomArchitecture(arch, "edited: toy");
+    view.setCustomArchitecture(arch, "edited: toy"); // offered once, however often it changes
+    view.setPreset("edited: toy");
+    view.startSearch();
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 60000);
+    QVERIFY(view.lastResult() && view.lastResult()->best());
+    QCOMPARE(int(view.points().size()), 300);
+    view.showPoint(int(view.lastResult()->bestIndex));
+    QVERIFY2(view.detailsView()->toPlainText().contains("Scratchpad"),
+             qPrintable(view.detailsView()->toPlainText()));
+}

@@ -97,9 +97,10 @@ void ExplorationView::startSearch()
     settings.seed = std::uint64_t(m_seedSpin->value());
     settings.threads = m_threads->value();
     try {
+        const bool custom = m_preset->currentData().toString() == "custom" && m_customArch;
         auto layout = std::make_shared<const GenomeLayout>(
             loadWorkloadFile(m_workload->currentData().toString().toStdString()),
-            loadPreset(m_preset->currentText().toStdString()));
+            custom ? *m_customArch : loadPreset(m_preset->currentText().toStdString()));
         m_points.clear();
         m_genomes.clear();
         m_bestIndex = -1;

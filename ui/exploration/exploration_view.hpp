@@ -3,6 +3,7 @@
 // on a worker thread, watch it converge and explore the design space; clicking a design shows its
 // loop nest and metrics. Points arrive per generation; the plots redraw on a ~5 Hz timer so that
 // tens of thousands of points keep the GUI responsive.
+#include "arch/architecture.hpp"
 #include "genome/genome_layout.hpp"
 #include "search/search_types.hpp"
 #include "search_worker.hpp"
@@ -11,6 +12,7 @@
 #include <QTimer>
 #include <QWidget>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QComboBox;
@@ -34,6 +36,9 @@ public:
     // Selects (adding when needed) a workload file in the chooser.
     void setWorkloadPath(const QString& path);
     void setPreset(const QString& name);
+    // Offers an architecture that is not a preset (the editor's) in the chooser, under `label`, and
+    // keeps it up to date; selecting it runs searches on exactly this architecture.
+    void setCustomArchitecture(const Architecture& arch, const QString& label);
     void setMethod(const QString& name);
     void setBudget(int budget);
     void setSeed(int seed);
@@ -82,6 +87,7 @@ private:
 
     QComboBox* m_workload = nullptr;
     QComboBox* m_preset = nullptr;
+    std::optional<Architecture> m_customArch; // the chooser's entry with data "custom"
     QComboBox* m_method = nullptr;
     QComboBox* m_objective = nullptr;
     QSpinBox* m_budgetSpin = nullptr;

@@ -110,6 +110,16 @@ void ExplorationView::setPreset(const QString& name)
     m_preset->setCurrentText(name);
 }
 
+void ExplorationView::setCustomArchitecture(const Architecture& arch, const QString& label)
+{
+    m_customArch = arch;
+    const int index = m_preset->findData("custom");
+    if (index < 0)
+        m_preset->addItem(label, "custom");
+    else
+        m_preset->setItemText(index, label);
+}
+
 void ExplorationView::setMethod(const QString& name)
 {
     m_method->setCurrentText(name);
