@@ -33,12 +33,4 @@ void MainWindow::showView(const QString& name)
         m_tabs->setCurrentWidget(m_architecture);
     else if (name == "exploration")
         m_tabs->setCurrentWidget(m_exploration);
-    // The editor's architecture is offered in the exploration view and follows every edit.
-    auto* doc = m_architecture->document();
-    auto offer = [this, doc] {
-        m_exploration->setCustomArchitecture(doc->architecture(),
-                                             QString::fromStdString("edited: " + doc->architecture().name));
-    };
-    connect(doc, &sparsemap::ui::ArchitectureDocument::changed, this, offer);
-    offer();
 }
