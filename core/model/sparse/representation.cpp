@@ -128,7 +128,6 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
                 if (cs.compressed && cs.ranks[r].format != st.ranks[r].format)
                     return "the format of " + w.tensors[t].name + " at " + c.arch.levels[s].name +
                            " differs from the one below it on the shared ranks";
-                st.ranks[r].fiberShape = cs.ranks[r].fiberShape;
             }
             firstFree = cs.rankCount;
         }
@@ -137,10 +136,11 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
         std::vector<std::pair<int, std::int64_t>> own;
         const int stop = child >= 0 ? child : c.arch.levelCount();
         std::vector<std::int64_t> below(w.dims.size(), 1);
+        const std::uint32_t relevant = relevantDims(w, t);
         for (const auto& loop : scratch.allLoops) {
             if (loop.storageLevel >= stop)
                 below[loop.dim] *= loop.bound;
-            else if (loop.storageLevel >= s && ((1u << loop.dim) & relevantDims(w, t)))
+            else if (loop.storageLevel >= s && ((1u << loop.dim) & relevant))
                 own.push_back({loop.dim, loop.bound});
         }
         if (firstFree == 0 && child >= 0) {
