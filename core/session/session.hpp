@@ -1,0 +1,41 @@
+#pragma once
+// A workbench session: the architectures and workloads the architect works with, the search runs
+// made on them (each with a snapshot of what it searched, so later edits do not rewrite history) and
+// the designs pinned for comparison. The GUI's project panel shows one; core/io/session_io.hpp saves
+// and loads it as a single file.
+#include "arch/architecture.hpp"
+#include "genome/genome_layout.hpp"
+#include "search/search_types.hpp"
+#include "workload/workload.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sparsemap {
+
+struct RunRecord {
+    std::string name; // unique within the session, e.g. "sparsemap mm3/cloud s1"
+    std::string method;
+    Workload workload;         // as searched
+    Architecture architecture; // as searched
+    GenomeOptions genomeOptions;
+    search::SearchSettings settings;
+    search::SearchResult result; // every point, the convergence, the best, seconds, cancelled
+};
+
+// A design kept for comparison: a point of a run, under a name the architect chose.
+struct PinnedDesign {
+    std::string name;
+    int run = -1;                // index into Session::runs
+    std::int64_t pointIndex = -1; // index into that run's result.points
+};
+
+struct Session {
+    std::vector<Architecture> architectures;
+    std::vector<Workload> workloads;
+    std::vector<RunRecord> runs;
+    std::vector<PinnedDesign> pinned;
+};
+
+} // namespace sparsemap
