@@ -61,6 +61,15 @@ QString ArchitectureDocument::saveAs(const QString& path)
     return {};
 }
 
+QString ArchitectureDocument::loadArchitecture(const Architecture& arch)
+{
+    const auto problems = architectureProblems(arch);
+    if (!problems.empty())
+        return QString::fromStdString("Architecture " + arch.name + ": " + problems.front());
+    replaceAll(arch, {});
+    return {};
+}
+
 void ArchitectureDocument::replaceAll(Architecture arch, const QString& path)
 {
     emit aboutToReset();

@@ -25,6 +25,8 @@ public:
     // on failure. Loading starts a fresh undo history: undoing into another file would be confusing.
     QString loadPreset(const QString& name);
     QString loadFile(const QString& path);
+    // An architecture from elsewhere (the session); refused with the core's problems when invalid.
+    QString loadArchitecture(const Architecture& arch);
     QString save(); // to filePath(); an error when there is none
     QString saveAs(const QString& path);
 

@@ -97,16 +97,20 @@ void ExplorationView::startSearch()
     settings.seed = std::uint64_t(m_seedSpin->value());
     settings.threads = m_threads->value();
     try {
-        const bool custom = m_preset->currentData().toString() == "custom" && m_customArch;
+        const bool customArch = m_preset->currentData().toString() == "custom" && m_customArch;
+        const bool customWorkload = m_workload->currentData().toString() == "custom" && m_customWorkload;
         auto layout = std::make_shared<const GenomeLayout>(
-            loadWorkloadFile(m_workload->currentData().toString().toStdString()),
-            custom ? *m_customArch : loadPreset(m_preset->currentText().toStdString()));
+            customWorkload ? *m_customWorkload
+                           : loadWorkloadFile(m_workload->currentData().toString().toStdString()),
+            customArch ? *m_customArch : loadPreset(m_preset->currentText().toStdString()));
         m_points.clear();
         m_genomes.clear();
         m_bestIndex = -1;
         m_result.reset();
         m_layout = layout;
         m_budget = settings.budget;
+        m_settings = settings;
+        m_stats.clear();
         m_designSpace->clearPoints();
         m_details->clear();
         m_worker.start(layout, m_method->currentText().toStdString(), settings);
@@ -115,8 +119,11 @@ void ExplorationView::startSearch()
         return;
     }
     m_convergence->setObjectiveLabel(m_objective->currentText());
-    m_convergence->beginRun(
-        QString("%1 %2 s%3").arg(m_method->currentText(), m_workload->currentText()).arg(settings.seed));
+    m_runLabel = QString("%1 %2/%3 s%4")
+                     .arg(m_method->currentText(), qstr(m_layout->workload().name),
+                          qstr(m_layout->architecture().name))
+                     .arg(settings.seed);
+    m_convergence->beginRun(m_runLabel);
     m_progress->setRange(0, int(settings.budget));
     m_progress->setValue(0);
     m_progress->setFormat("%v / %m evaluations");
@@ -124,6 +131,7 @@ void ExplorationView::startSearch()
     m_clock.start();
     setRunning(true);
     m_refreshTimer.start();
+    emit searchStarted(m_runLabel);
 }
 
 void ExplorationView::cancelSearch()
@@ -140,6 +148,7 @@ void ExplorationView::setRunning(bool running)
 void ExplorationView::onProgress(const search::GenerationStats& stats)
 {
     m_convergence->addGeneration(stats);
+    m_stats.push_back(stats);
     const auto done = std::max<std::int64_t>(stats.evaluations, 1);
     const double eta = double(m_clock.elapsed()) / 1000.0 * double(m_budget - stats.evaluations) / done;
     m_progress->setValue(int(std::min(stats.evaluations, m_budget)));
@@ -183,7 +192,21 @@ void ExplorationView::onFinished(std::shared_ptr<const search::SearchResult> res
     setRunning(false);
     if (best)
         showPoint(int(result->bestIndex));
+    emitRun(*result);
     emit searchFinished();
+}
+
+void ExplorationView::emitRun(const search::SearchResult& result)
+{
+    auto run = std::make_shared<RunRecord>();
+    run->name = m_runLabel.toStdString();
+    run->method = result.method;
+    run->workload = m_layout->workload();
+    run->architecture = m_layout->architecture();
+    run->genomeOptions = m_layout->options();
+    run->settings = m_settings;
+    run->result = result;
+    emit runCompleted(run);
 }
 
 void ExplorationView::onFailed(const QString& message)
@@ -191,7 +214,48 @@ void ExplorationView::onFailed(const QString& message)
     m_refreshTimer.stop();
     m_status->setText("Search failed: " + message);
     setRunning(false);
+    // What the run found before it failed is kept, as a cancelled run.
+    if (!m_points.empty() && m_layout) {
+        search::SearchResult partial;
+        partial.method = m_method->currentText().toStdString();
+        partial.points = m_points;
+        partial.convergence = m_stats;
+        partial.bestIndex = m_bestIndex;
+        partial.cancelled = true;
+        partial.seconds = double(m_clock.elapsed()) / 1000.0;
+        emitRun(partial);
+    }
     emit searchFinished();
+}
+
+void ExplorationView::showRun(const RunRecord& run)
+{
+    if (m_worker.isRunning())
+        return; // the running search owns the plots
+    try {
+        m_layout = std::make_shared<const GenomeLayout>(run.workload, run.architecture, run.genomeOptions);
+    } catch (const std::exception& e) {
+        m_status->setText("Cannot show run: " + qstr(e.what()));
+        return;
+    }
+    m_result = std::make_shared<const search::SearchResult>(run.result);
+    m_points = run.result.points;
+    m_genomes.clear();
+    for (const auto& point : m_points)
+        m_genomes.push_back(point.genome);
+    m_bestIndex = run.result.bestIndex;
+    m_budget = run.settings.budget;
+    m_settings = run.settings;
+    m_runLabel = qstr(run.name);
+    m_convergence->beginRun(m_runLabel);
+    for (const auto& stats : run.result.convergence)
+        m_convergence->addGeneration(stats);
+    m_details->clear();
+    m_dirty = true;
+    refreshPlots();
+    m_status->setText(QString("Run %1: %2 evaluations").arg(m_runLabel).arg(m_points.size()));
+    if (m_bestIndex >= 0)
+        showPoint(int(m_bestIndex));
 }
 
 void ExplorationView::refreshPlots()

@@ -7,6 +7,7 @@
 #include "genome/genome_layout.hpp"
 #include "search/search_types.hpp"
 #include "search_worker.hpp"
+#include "session/session.hpp"
 
 #include <QElapsedTimer>
 #include <QTimer>
@@ -39,6 +40,8 @@ public:
     // Offers an architecture that is not a preset (the editor's) in the chooser, under `label`, and
     // keeps it up to date; selecting it runs searches on exactly this architecture.
     void setCustomArchitecture(const Architecture& arch, const QString& label);
+    // The same for a workload (the workload editor's), under the data "custom" in the chooser.
+    void setCustomWorkload(const Workload& workload, const QString& label);
     void setMethod(const QString& name);
     void setBudget(int budget);
     void setSeed(int seed);
@@ -47,6 +50,10 @@ public:
     // The points of the current (or last) run, in evaluation order; indices of pointActivated.
     const std::vector<search::EvaluatedPoint>& points() const { return m_points; }
     std::shared_ptr<const search::SearchResult> lastResult() const { return m_result; }
+    // The layout the shown points belong to (null before the first run).
+    std::shared_ptr<const GenomeLayout> layout() const { return m_layout; }
+    // Shows a finished run (e.g. from a loaded session): its points in the map, its curve overlaid.
+    void showRun(const RunRecord& run);
 
     QProgressBar* progressBar() const { return m_progress; }
     ConvergencePlotView* convergencePlot() const { return m_convergence; }
@@ -63,7 +70,10 @@ public slots:
 
 signals:
     void pointActivated(int index);
+    void searchStarted(const QString& label);
     void searchFinished();
+    // A run ended (finished or cancelled): everything needed to keep it in the session.
+    void runCompleted(std::shared_ptr<const sparsemap::RunRecord> run);
 
 private:
     QWidget* buildControls();
@@ -73,6 +83,7 @@ private:
     void onFinished(std::shared_ptr<const search::SearchResult> result);
     void onFailed(const QString& message);
     void setRunning(bool running);
+    void emitRun(const search::SearchResult& result);
 
     SearchWorker m_worker;
     QTimer m_refreshTimer;
@@ -82,12 +93,16 @@ private:
     std::vector<Genome> m_genomes; // parallel to m_points, contiguous for the PCA
     std::shared_ptr<const search::SearchResult> m_result;
     std::int64_t m_budget = 0;
+    search::SearchSettings m_settings; // of the current run
+    QString m_runLabel;
+    std::vector<search::GenerationStats> m_stats; // of the current run, for a failed run's record
     std::int64_t m_bestIndex = -1;
     bool m_dirty = false;
 
     QComboBox* m_workload = nullptr;
     QComboBox* m_preset = nullptr;
     std::optional<Architecture> m_customArch; // the chooser's entry with data "custom"
+    std::optional<Workload> m_customWorkload; // likewise
     QComboBox* m_method = nullptr;
     QComboBox* m_objective = nullptr;
     QSpinBox* m_budgetSpin = nullptr;

@@ -120,6 +120,16 @@ void ExplorationView::setCustomArchitecture(const Architecture& arch, const QStr
         m_preset->setItemText(index, label);
 }
 
+void ExplorationView::setCustomWorkload(const Workload& workload, const QString& label)
+{
+    m_customWorkload = workload;
+    const int index = m_workload->findData("custom");
+    if (index < 0)
+        m_workload->addItem(label, "custom");
+    else
+        m_workload->setItemText(index, label);
+}
+
 void ExplorationView::setMethod(const QString& name)
 {
     m_method->setCurrentText(name);

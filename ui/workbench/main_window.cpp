@@ -1,0 +1,503 @@
+#include "main_window.hpp"
+
+#include "arch_editor/architecture_document.hpp"
+#include "arch_editor/architecture_editor_panel.hpp"
+#include "exploration/exploration_view.hpp"
+#include "project/project_panel.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QUndoGroup>
+#include <QUndoStack>
+
+namespace sparsemap::ui {
+
+namespace {
+
+constexpr int kMaxRecent = 10;
+constexpr const char* kSessionFilter = "SparseMap session (*.session.yaml *.yaml);;All files (*)";
+constexpr const char* kYamlFilter = "YAML (*.yaml *.yml);;All files (*)";
+
+QString qstr(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    setObjectName("MainWindow");
+    m_project = new ProjectStore(this);
+    m_undoGroup = new QUndoGroup(this);
+    createViews();
+    createActions();
+    createMenus();
+    connectViews();
+    readSettings();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createViews()
+{
+    m_tabs = new QTabWidget;
+    m_tabs->setDocumentMode(true);
+    m_architecture = new ArchitectureEditorPanel;
+    m_exploration = new ExplorationView;
+    m_tabs->addTab(m_architecture, "&Architecture");
+    m_tabs->addTab(m_exploration, "&Exploration");
+    setCentralWidget(m_tabs);
+
+    m_projectPanel = new ProjectPanel(m_project);
+    auto* dock = new QDockWidget("Project");
+    dock->setObjectName("ProjectDock");
+    dock->setWidget(m_projectPanel);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    m_runStatus = new QLabel("Idle");
+    statusBar()->addPermanentWidget(m_runStatus);
+    m_undoGroup->addStack(m_architecture->document()->undoStack());
+}
+
+void MainWindow::createActions()
+{
+    // Created with their menus in createMenus; the run actions are kept for enabling.
+    m_runAction = new QAction("&Run search", this);
+    m_runAction->setShortcut(QKeySequence("Ctrl+R"));
+    m_runAction->setStatusTip("Start the search set up in the Exploration view");
+    connect(m_runAction, &QAction::triggered, this, [this] {
+        showView("exploration");
+        m_exploration->startSearch();
+    });
+    m_cancelAction = new QAction("&Cancel search", this);
+    m_cancelAction->setShortcut(QKeySequence("Ctrl+."));
+    m_cancelAction->setEnabled(false);
+    connect(m_cancelAction, &QAction::triggered, m_exploration, &ExplorationView::cancelSearch);
+}
+
+void MainWindow::createMenus()
+{
+    auto* file = menuBar()->addMenu("&File");
+    auto* newAction = file->addAction("&New session", QKeySequence::New, this, &MainWindow::newSession);
+    auto* openAction =
+        file->addAction("&Open session...", QKeySequence::Open, this, &MainWindow::openSessionDialog);
+    m_recentMenu = file->addMenu("Open &recent");
+    auto* saveAction = file->addAction("&Save session", QKeySequence::Save, this, [this] { saveSession(); });
+    file->addAction("Save session &as...", QKeySequence::SaveAs, this, [this] { saveSessionDialog(); });
+    file->addSeparator();
+    file->addAction("Open a&rchitecture...", this, &MainWindow::openArchitectureDialog);
+    file->addAction("Open &workload...", this, &MainWindow::openWorkloadDialog);
+    file->addSeparator();
+    file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
+
+    auto* edit = menuBar()->addMenu("&Edit");
+    auto* undo = m_undoGroup->createUndoAction(this, "&Undo");
+    undo->setShortcut(QKeySequence::Undo);
+    auto* redo = m_undoGroup->createRedoAction(this, "&Redo");
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    auto* view = menuBar()->addMenu("&View");
+    const QStringList views = {"architecture", "workload", "exploration", "design", "compare"};
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        auto* action =
+            view->addAction(m_tabs->tabText(i).remove('&'), this, [this, i] { m_tabs->setCurrentIndex(i); });
+        action->setShortcut(QKeySequence(QString("Ctrl+%1").arg(i + 1)));
+    }
+    view->addSeparator();
+    auto* dock = findChild<QDockWidget*>("ProjectDock");
+    auto* toggleProject = dock->toggleViewAction();
+    toggleProject->setShortcut(QKeySequence("Ctrl+0"));
+    view->addAction(toggleProject);
+
+    auto* run = menuBar()->addMenu("&Run");
+    run->addAction(m_runAction);
+    run->addAction(m_cancelAction);
+
+    auto* help = menuBar()->addMenu("&Help");
+    help->addAction("&About", this, [this] {
+        QMessageBox::about(this, "About SparseMap Workbench",
+                           "SparseMap Workbench co-designs the mapping and the sparse strategy of sparse "
+                           "tensor accelerators: an evolution strategy over a genome of both, scored by a "
+                           "Sparseloop-style analytical model.");
+    });
+
+    auto* toolbar = addToolBar("Main");
+    toolbar->setObjectName("MainToolBar");
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->addAction(newAction);
+    toolbar->addAction(openAction);
+    toolbar->addAction(saveAction);
+    toolbar->addSeparator();
+    toolbar->addAction(undo);
+    toolbar->addAction(redo);
+    toolbar->addSeparator();
+    toolbar->addAction(m_runAction);
+    toolbar->addAction(m_cancelAction);
+    updateRecentMenu();
+}
+
+void MainWindow::connectViews()
+{
+    // The architecture being edited is a session entry, kept up to date on every edit, and is offered
+    // in the exploration view.
+    auto* doc = m_architecture->document();
+    auto mirror = [this, doc](bool reloaded) {
+        const auto& arch = doc->architecture();
+        if (reloaded || m_editedArchitecture < 0 ||
+            m_editedArchitecture >= m_project->count(ProjectStore::Group::Architectures))
+            m_editedArchitecture = m_project->upsertArchitecture(arch);
+        else
+            m_project->updateArchitecture(m_editedArchitecture, arch);
+        m_exploration->setCustomArchitecture(arch, "edited: " + qstr(arch.name));
+    };
+    connect(doc, &ArchitectureDocument::reset, this, [mirror] { mirror(true); });
+    connect(doc, &ArchitectureDocument::changed, this, [mirror] { mirror(false); });
+    connect(doc, &ArchitectureDocument::filePathChanged, this, [this](const QString& path) {
+        if (!path.isEmpty())
+            addRecent("architecture", path);
+    });
+    mirror(true);
+    m_project->markClean(); // the start-up preset is not the user's work yet
+
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateUndoTarget);
+    updateUndoTarget();
+
+    connect(
+        m_exploration, &ExplorationView::runCompleted, this, [this](std::shared_ptr<const RunRecord> run) {
+            const int index = m_project->addRun(*run);
+            statusBar()->showMessage(
+                QString("Run \"%1\" added to the session").arg(qstr(m_project->session().runs[index].name)),
+                5000);
+        });
+    connect(m_exploration, &ExplorationView::searchStarted, this, [this](const QString& label) {
+        m_cancelAction->setEnabled(true);
+        m_runAction->setEnabled(false);
+        m_runStatus->setText("Running " + label);
+    });
+    connect(m_exploration, &ExplorationView::searchFinished, this, [this] {
+        m_cancelAction->setEnabled(false);
+        m_runAction->setEnabled(true);
+        m_runStatus->setText("Idle");
+        if (m_closeAfterRun)
+            close();
+    });
+
+    connect(m_projectPanel, &ProjectPanel::activated, this, &MainWindow::openProjectItem);
+    connect(m_projectPanel, &ProjectPanel::pinBestRequested, this, &MainWindow::pinBest);
+    connect(m_project, &ProjectStore::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_project, &ProjectStore::filePathChanged, this, &MainWindow::updateTitle);
+}
+
+bool MainWindow::showView(const QString& name)
+{
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->tabText(i).remove('&').compare(name, Qt::CaseInsensitive) == 0) {
+            m_tabs->setCurrentIndex(i);
+            return true;
+        }
+    return false;
+}
+
+void MainWindow::updateUndoTarget()
+{
+    // Undo / Redo act on the document of the view in front.
+    QWidget* current = m_tabs->currentWidget();
+    if (current == m_architecture)
+        m_undoGroup->setActiveStack(m_architecture->document()->undoStack());
+    else
+        m_undoGroup->setActiveStack(nullptr);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString path = m_project->filePath();
+    const QString name = path.isEmpty() ? QString("untitled session") : QFileInfo(path).fileName();
+    setWindowTitle(QString("%1%2 - SparseMap Workbench").arg(name, m_project->isModified() ? " *" : ""));
+}
+
+void MainWindow::showError(const QString& message)
+{
+    statusBar()->showMessage(message, 10000);
+    if (!m_autoAnswer)
+        QMessageBox::warning(this, "SparseMap Workbench", message);
+}
+
+int MainWindow::ask(const QString& title, const QString& text, int buttons, int defaultButton)
+{
+    if (m_autoAnswer)
+        return m_autoAnswer;
+    return QMessageBox::question(this, title, text, QMessageBox::StandardButtons(buttons),
+                                 QMessageBox::StandardButton(defaultButton));
+}
+
+// ---- sessions and files -------------------------------------------------------------------------
+
+void MainWindow::newSession()
+{
+    if (!maybeSave())
+        return;
+    m_project->clear();
+    m_editedArchitecture = -1;
+    // The views keep what they show; it joins the new session when it is edited again.
+}
+
+QString MainWindow::openSession(const QString& path)
+{
+    const QString error = m_project->load(path);
+    if (!error.isEmpty()) {
+        showError(error);
+        return error;
+    }
+    m_editedArchitecture = -1;
+    addRecent("session", path);
+    statusBar()->showMessage("Opened " + path, 5000);
+    // The last run, if any, is what the architect was looking at.
+    const int runs = m_project->count(ProjectStore::Group::Runs);
+    if (runs > 0)
+        openProjectItem(ProjectStore::Group::Runs, runs - 1);
+    return {};
+}
+
+void MainWindow::openSessionDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, "Open session", QString(), kSessionFilter);
+    if (!path.isEmpty())
+        openSession(path);
+}
+
+QString MainWindow::saveSessionAs(const QString& path)
+{
+    const QString error = m_project->saveAs(path);
+    if (!error.isEmpty()) {
+        showError(error);
+        return error;
+    }
+    addRecent("session", path);
+    statusBar()->showMessage("Saved " + path, 5000);
+    return {};
+}
+
+bool MainWindow::saveSession()
+{
+    if (m_project->filePath().isEmpty())
+        return saveSessionDialog();
+    return saveSessionAs(m_project->filePath()).isEmpty();
+}
+
+bool MainWindow::saveSessionDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, "Save session", m_project->filePath(), kSessionFilter);
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(".yaml") && !path.endsWith(".yml"))
+        path += ".session.yaml";
+    return saveSessionAs(path).isEmpty();
+}
+
+void MainWindow::openArchitectureDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, "Open architecture", QString(), kYamlFilter);
+    if (path.isEmpty())
+        return;
+    showView("architecture");
+    m_architecture->openFile(path); // errors show in the editor's message line
+}
+
+void MainWindow::openWorkloadDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, "Open workload", QString(), kYamlFilter);
+    if (path.isEmpty())
+        return;
+    showView("exploration");
+    m_exploration->setWorkloadPath(path);
+    addRecent("workload", path);
+}
+
+void MainWindow::addRecent(const QString& kind, const QString& path)
+{
+    const QString entry = kind + '\t' + QFileInfo(path).absoluteFilePath();
+    m_recent.removeAll(entry);
+    m_recent.prepend(entry);
+    while (m_recent.size() > kMaxRecent)
+        m_recent.removeLast();
+    updateRecentMenu();
+    writeSettings();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    for (const QString& entry : m_recent) {
+        const QStringList parts = entry.split('\t');
+        if (parts.size() != 2)
+            continue;
+        m_recentMenu
+            ->addAction(QString("%1  (%2)").arg(QFileInfo(parts[1]).fileName(), parts[0]), this,
+                        [this, entry] { openRecent(entry); })
+            ->setToolTip(parts[1]);
+    }
+    m_recentMenu->setEnabled(!m_recent.isEmpty());
+}
+
+void MainWindow::openRecent(const QString& entry)
+{
+    const QStringList parts = entry.split('\t');
+    if (parts.size() != 2)
+        return;
+    const QString& kind = parts[0];
+    const QString& path = parts[1];
+    if (!QFileInfo::exists(path)) {
+        showError(QString("%1 no longer exists; removed from the recent files.").arg(path));
+        m_recent.removeAll(entry);
+        updateRecentMenu();
+        return;
+    }
+    if (kind == "session") {
+        if (maybeSave())
+            openSession(path);
+    } else if (kind == "architecture") {
+        showView("architecture");
+        m_architecture->openFile(path);
+    } else if (kind == "workload") {
+        showView("exploration");
+        m_exploration->setWorkloadPath(path);
+    }
+}
+
+// ---- project panel --------------------------------------------------------------------------------
+
+void MainWindow::openProjectItem(ProjectStore::Group group, int row)
+{
+    const Session& session = m_project->session();
+    switch (group) {
+    case ProjectStore::Group::Architectures: {
+        const QString error = m_architecture->document()->loadArchitecture(session.architectures[row]);
+        if (!error.isEmpty())
+            return showError(error);
+        m_editedArchitecture = row;
+        showView("architecture");
+        break;
+    }
+    case ProjectStore::Group::Workloads:
+        m_exploration->setCustomWorkload(session.workloads[row],
+                                         "session: " + qstr(session.workloads[row].name));
+        showView("exploration");
+        break;
+    case ProjectStore::Group::Runs:
+        if (m_exploration->isRunning())
+            return showError("A search is running; open the run when it has finished.");
+        m_exploration->showRun(session.runs[row]);
+        showView("exploration");
+        break;
+    case ProjectStore::Group::Pinned:
+        break;
+    }
+}
+
+void MainWindow::pinBest(int run)
+{
+    const auto& runs = m_project->session().runs;
+    if (run < 0 || run >= int(runs.size()))
+        return;
+    if (runs[run].result.bestIndex < 0)
+        return showError("This run found no valid design to pin.");
+    m_project->pin(run, runs[run].result.bestIndex, "best of " + runs[run].name);
+}
+
+// ---- closing --------------------------------------------------------------------------------------
+
+bool MainWindow::maybeSave()
+{
+    QStringList unsaved;
+    if (m_project->isModified())
+        unsaved << "the session";
+    auto* arch = m_architecture->document();
+    if (arch->isModified() && !arch->filePath().isEmpty())
+        unsaved << "the architecture file " + QFileInfo(arch->filePath()).fileName();
+    if (unsaved.isEmpty())
+        return true;
+    const int answer = ask("Unsaved changes",
+                           QString("There are unsaved changes to %1. Save them?").arg(unsaved.join(" and ")),
+                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Discard)
+        return true;
+    if (arch->isModified() && !arch->filePath().isEmpty()) {
+        const QString error = arch->save();
+        if (!error.isEmpty()) {
+            showError(error);
+            return false;
+        }
+    }
+    return !m_project->isModified() || saveSession();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_exploration->isRunning()) {
+        const int answer = ask("Search running",
+                               "A search is running. Stop it and quit? What it found so far is kept in the "
+                               "session.",
+                               QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        // Stop, let the run land in the session, then close again (searchFinished calls close()).
+        m_closeAfterRun = true;
+        m_exploration->cancelSearch();
+        event->ignore();
+        return;
+    }
+    m_closeAfterRun = false;
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    writeSettings();
+    event->accept();
+}
+
+void MainWindow::readSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    if (!settings.contains("window/geometry"))
+        resize(1400, 880);
+    restoreState(settings.value("window/state").toByteArray());
+    m_tabs->setCurrentIndex(settings.value("window/tab", m_tabs->indexOf(m_exploration)).toInt());
+    m_recent = settings.value("recentFiles").toStringList();
+    updateRecentMenu();
+}
+
+void MainWindow::writeSettings() const
+{
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    settings.setValue("window/tab", m_tabs->currentIndex());
+    settings.setValue("recentFiles", m_recent);
+}
+
+} // namespace sparsemap::ui

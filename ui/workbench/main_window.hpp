@@ -1,0 +1,95 @@
+#pragma once
+// The workbench's main window: the project panel (dock) beside the central views (Architecture,
+// Workload, Exploration, Design, Compare); File / Edit / View / Run / Help menus, a toolbar, a status
+// bar; window state and recent files remembered in QSettings. It only wires the views together:
+// every view owns its own logic, and the session lives in the ProjectStore.
+#include "project/project_store.hpp"
+
+#include <QMainWindow>
+#include <QStringList>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QTabWidget;
+class QUndoGroup;
+
+namespace sparsemap::ui {
+
+class ArchitectureEditorPanel;
+class ExplorationView;
+class ProjectPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ExplorationView* explorationView() const { return m_exploration; }
+    ArchitectureEditorPanel* architectureEditor() const { return m_architecture; }
+    ProjectStore* project() const { return m_project; }
+    ProjectPanel* projectPanel() const { return m_projectPanel; }
+    QTabWidget* tabs() const { return m_tabs; }
+
+    // Brings a view to the front: "architecture", "workload", "exploration", "design" or "compare";
+    // returns false for other names.
+    bool showView(const QString& name);
+    // Each returns an empty string or the error message (also shown to the user unless quiet).
+    QString openSession(const QString& path);
+    QString saveSessionAs(const QString& path);
+    // When set, questions (unsaved changes, stop the run?) are answered with this button instead of
+    // asking: for tests and scripted screenshots.
+    void setAutoAnswer(int standardButton) { m_autoAnswer = standardButton; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createViews();
+    void createActions();
+    void createMenus();
+    void connectViews();
+    void readSettings();
+    void writeSettings() const;
+
+    // File actions.
+    void newSession();
+    void openSessionDialog();
+    bool saveSession();
+    bool saveSessionDialog();
+    void openArchitectureDialog();
+    void openWorkloadDialog();
+    void openRecent(const QString& entry);
+    void addRecent(const QString& kind, const QString& path);
+    void updateRecentMenu();
+
+    // Project panel.
+    void openProjectItem(ProjectStore::Group group, int row);
+    void pinBest(int run);
+
+    // Asks what to do with unsaved changes; false = the user cancelled.
+    bool maybeSave();
+    int ask(const QString& title, const QString& text, int buttons, int defaultButton);
+    void updateTitle();
+    void updateUndoTarget();
+    void showError(const QString& message);
+
+    ProjectStore* m_project = nullptr;
+    ProjectPanel* m_projectPanel = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    ArchitectureEditorPanel* m_architecture = nullptr;
+    ExplorationView* m_exploration = nullptr;
+    QUndoGroup* m_undoGroup = nullptr;
+    QLabel* m_runStatus = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QStringList m_recent;          // "kind\tpath", most recent first
+    int m_editedArchitecture = -1; // the session entry the architecture editor mirrors
+    bool m_closeAfterRun = false;
+    int m_autoAnswer = 0;
+
+    QAction* m_runAction = nullptr;
+    QAction* m_cancelAction = nullptr;
+};
+
+} // namespace sparsemap::ui
