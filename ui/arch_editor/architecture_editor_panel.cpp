@@ -30,6 +30,9 @@ QTableView* makeView(QAbstractItemModel* model, QWidget* parent)
     view->setItemDelegate(new ValidatingDelegate(view));
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Columns fit their contents (values and two-line titles), so nothing is clipped; a view too
+    // narrow for them scrolls.
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->horizontalHeader()->setStretchLastSection(true);
     view->verticalHeader()->setVisible(false);
     return view;
@@ -101,9 +104,16 @@ ArchitectureEditorPanel::ArchitectureEditorPanel(QWidget* parent)
     connect(computeView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { m_energy->setComponent(EnergyTableModel::kCompute); });
     connect(m_energy, &QAbstractItemModel::modelReset, this, &ArchitectureEditorPanel::updateTitle);
-    connect(m_levels, &StorageLevelModel::rejected, this, [this](const QString& m) { showMessage(m, true); });
-    connect(m_compute, &ComputeModel::rejected, this, [this](const QString& m) { showMessage(m, true); });
-    connect(m_energy, &EnergyTableModel::rejected, this, [this](const QString& m) { showMessage(m, true); });
+    for (ArchitectureTableModel* model :
+         {static_cast<ArchitectureTableModel*>(m_levels), static_cast<ArchitectureTableModel*>(m_compute),
+          static_cast<ArchitectureTableModel*>(m_energy)})
+        connect(model, &ArchitectureTableModel::rejected, this,
+                [this](const QString& m) { showMessage(m, true); });
+    // A refusal explains the edit just tried; once the architecture changes it no longer applies.
+    connect(m_doc, &ArchitectureDocument::changed, this, [this] {
+        if (m_messageIsError)
+            showMessage({}, false);
+    });
     connect(m_doc, &ArchitectureDocument::modifiedChanged, this, &ArchitectureEditorPanel::updateTitle);
     connect(m_doc, &ArchitectureDocument::filePathChanged, this, &ArchitectureEditorPanel::updateTitle);
     connect(m_doc, &ArchitectureDocument::changed, this, &ArchitectureEditorPanel::updateTitle);
@@ -165,6 +175,7 @@ void ArchitectureEditorPanel::saveFile(const QString& path)
 void ArchitectureEditorPanel::showMessage(const QString& message, bool error)
 {
     m_message->setText(message);
+    m_messageIsError = error;
     m_message->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
 }
 
