@@ -9,6 +9,7 @@
 
 #include "io/architecture_io.hpp"
 
+#include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -18,6 +19,8 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace sparsemap::ui {
 
@@ -90,7 +93,7 @@ ArchitectureEditorPanel::ArchitectureEditorPanel(QWidget* parent)
     energyButtons->addStretch();
     energyColumn->addLayout(energyButtons);
     lower->addLayout(energyColumn, 1);
-    layout->addLayout(lower, 2);
+    layout->addLayout(lower, 3); // the compute table has eight rows, the level table usually three
 
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
@@ -147,10 +150,20 @@ QWidget* ArchitectureEditorPanel::makeToolBar()
         if (!path.isEmpty())
             saveFile(path);
     });
-    for (QAction* action : {m_doc->undoStack()->createUndoAction(bar, tr("Undo")),
-                            m_doc->undoStack()->createRedoAction(bar, tr("Redo"))}) {
+    for (auto [action, label] :
+         {std::pair(m_doc->undoStack()->createUndoAction(bar, tr("Undo")), tr("Undo")),
+          std::pair(m_doc->undoStack()->createRedoAction(bar, tr("Redo")), tr("Redo"))}) {
+        // The button keeps a short label and names the edit in its tooltip: the action's own text
+        // ("Undo Edit metadata capacity of GLB") would resize the tool bar with every edit.
         auto* button = new QToolButton(bar);
-        button->setDefaultAction(action);
+        button->setText(label);
+        const auto follow = [button, action] {
+            button->setEnabled(action->isEnabled());
+            button->setToolTip(action->text());
+        };
+        follow();
+        connect(action, &QAction::changed, button, follow);
+        connect(button, &QToolButton::clicked, action, &QAction::trigger);
         row->addWidget(button);
         addAction(action); // so that the shortcuts work anywhere in the panel
     }
