@@ -249,6 +249,168 @@ private slots:
         QVERIFY(!diagram.grab().isNull()); // paints without crashing
     }
 
+    // The core stores capacities in bits; KB is binary (docs/file-formats.md): 4 KB = 4 * 1024 * 8.
+    void metadataCapacityIsSeparateOrShared()
+    {
+        const int glb = m_doc->architecture().levelIndex("GLB");
+        const QModelIndex cell = m_levels->index(glb, StorageLevelModel::MetadataCapacity);
+        QCOMPARE(cell.data().toString(), QString("shared"));
+        QCOMPARE(cell.data(Qt::EditRole).toString(), QString()); // empty = shares the data capacity
+        QVERIFY(m_levels->setData(cell, "4 KB"));
+        QCOMPARE(m_doc->architecture().levels[glb].metadataCapacityBits, std::int64_t{4 * 1024 * 8});
+        QCOMPARE(cell.data().toString(), QString("4 KB"));
+        QSignalSpy rejected(m_levels.get(), &StorageLevelModel::rejected);
+        for (const QString bad : {"-1 KB", "0", "unbounded", "4 parsecs"}) {
+            QVERIFY2(!m_levels->setData(cell, bad), qPrintable(bad));
+            QCOMPARE(m_doc->architecture().levels[glb].metadataCapacityBits, std::int64_t{4 * 1024 * 8});
+        }
+        QCOMPARE(rejected.count(), 4);
+        QCOMPARE(m_doc->undoStack()->count(), 1);
+        m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->architecture().levels[glb].metadataCapacityBits, std::int64_t{0});
+        QCOMPARE(cell.data().toString(), QString("shared"));
+        m_doc->undoStack()->redo();
+        QCOMPARE(m_doc->architecture().levels[glb].metadataCapacityBits, std::int64_t{4 * 1024 * 8});
+        // "words" of a metadata capacity are metadata words: 16-bit words x 100 = 1600 bits.
+        QVERIFY(m_levels->setData(m_levels->index(glb, StorageLevelModel::MetadataWordBits), "16"));
+        QVERIFY(m_levels->setData(cell, "100 words"));
+        QCOMPARE(m_doc->architecture().levels[glb].metadataCapacityBits, std::int64_t{1600});
+        QVERIFY(m_levels->setData(cell, ""));
+        QCOMPARE(m_doc->architecture().levels[glb].metadataCapacityBits, std::int64_t{0});
+    }
+
+    // edge: DRAM x1, GLB x1, PE buffer 256 = 16 x 16 (mesh_x 16), 256 MACs (mesh_x 16).
+    void meshEditsFollowTheCoresFanoutRules()
+    {
+        const Architecture edge = m_doc->architecture();
+        const QModelIndex peMesh = m_levels->index(2, StorageLevelModel::Mesh);
+        QCOMPARE(peMesh.data().toString(), QString("16 x 16"));
+        QCOMPARE(m_levels->index(1, StorageLevelModel::Mesh).data().toString(), QString("1 x 1 (auto)"));
+        QSignalSpy rejected(m_levels.get(), &StorageLevelModel::rejected);
+        // 3 GLBs cannot each feed the same number of the 256 PE buffers (architectureProblems' words).
+        QVERIFY(!m_levels->setData(m_levels->index(1, StorageLevelModel::Mesh), "3 x 1"));
+        QCOMPARE(rejected.last().first().toString(),
+                 QString("level PE buffer: instances (256) must be a multiple of the level above (3)"));
+        // 512 PE buffers cannot feed 256 MACs.
+        QVERIFY(!m_levels->setData(peMesh, "16 x 32"));
+        QCOMPARE(
+            rejected.last().first().toString(),
+            QString("compute: instances (256) must be a multiple of the innermost storage level's (512)"));
+        // 8 instances on a 16-column grid: only the file loader checks this; the editor asks it.
+        QVERIFY(!m_levels->setData(m_levels->index(2, StorageLevelModel::Instances), "8"));
+        QCOMPARE(rejected.last().first().toString(),
+                 QString("level PE buffer: mesh_x (16) must divide instances (8)"));
+        QVERIFY(!m_levels->setData(peMesh, "16 by 16"));
+        QCOMPARE(rejected.count(), 4);
+        QVERIFY(m_doc->architecture() == edge);
+        QCOMPARE(m_doc->undoStack()->count(), 0);
+
+        // 8 x 4 = 32 PE buffers, each feeding 256 / 32 = 8 MACs: consistent, accepted.
+        HierarchyDiagram diagram(m_doc.get());
+        QVERIFY(m_levels->setData(peMesh, "8 x 4"));
+        QCOMPARE(m_doc->architecture().levels[2].instances, std::int64_t{32});
+        QCOMPARE(m_doc->architecture().levels[2].meshX, std::int64_t{8});
+        QCOMPARE(diagram.boxLabels()[2], QString("PE buffer x 32\n1 KB\n8 x 4 grid"));
+        QVERIFY(diagram.boxLabels()[3].startsWith("MAC x 8\n"));
+        QVERIFY(m_levels->setData(peMesh, "auto")); // the default grid of 32: 4 columns x 8 rows
+        QCOMPARE(m_doc->architecture().levels[2].meshX, std::int64_t{0});
+        QCOMPARE(peMesh.data().toString(), QString("4 x 8 (auto)"));
+        m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->architecture().levels[2].meshX, std::int64_t{8});
+        m_doc->undoStack()->undo();
+        QVERIFY(m_doc->architecture() == edge);
+        QCOMPARE(diagram.boxLabels()[2], QString("PE buffer x 256\n1 KB\n16 x 16 grid"));
+    }
+
+    void otherLevelFieldsAreEditable()
+    {
+        const Architecture edge = m_doc->architecture();
+        QVERIFY(m_levels->setData(m_levels->index(1, StorageLevelModel::BlockSize), "4"));
+        QVERIFY(m_levels->setData(m_levels->index(1, StorageLevelModel::MetadataWordBits), "4"));
+        QVERIFY(m_levels->setData(m_levels->index(1, StorageLevelModel::WriteBandwidth), "8"));
+        const StorageLevel& glb = m_doc->architecture().levels[1];
+        QCOMPARE(glb.blockSize, 4);
+        QCOMPARE(glb.metadataWordBits, 4);
+        QCOMPARE(glb.writeBandwidth, 8.0);
+        QCOMPARE(glb.readBandwidth, 32.0); // untouched
+        const Architecture edited = m_doc->architecture();
+        QSignalSpy rejected(m_levels.get(), &StorageLevelModel::rejected);
+        QVERIFY(!m_levels->setData(m_levels->index(1, StorageLevelModel::BlockSize), "0"));
+        QVERIFY(!m_levels->setData(m_levels->index(1, StorageLevelModel::MetadataWordBits), "-8"));
+        QVERIFY(!m_levels->setData(m_levels->index(1, StorageLevelModel::WordBits), "5000"));
+        QCOMPARE(rejected.count(), 3);
+        QVERIFY(m_doc->architecture() == edited);
+        for (int i = 0; i < 3; ++i)
+            m_doc->undoStack()->undo();
+        QVERIFY(m_doc->architecture() == edge);
+    }
+
+    void computeNamesAndMacArray()
+    {
+        const Architecture edge = m_doc->architecture();
+        const QModelIndex macArray = m_compute->index(ComputeModel::MacArray, ComputeModel::Value);
+        QCOMPARE(macArray.data().toString(), QString("16 x 16"));
+        QVERIFY(m_compute->setData(macArray, "32 x 8"));
+        QCOMPARE(m_doc->architecture().compute.meshX, std::int64_t{32});
+        QCOMPARE(m_doc->architecture().compute.instances, std::int64_t{256});
+        QSignalSpy rejected(m_compute.get(), &ComputeModel::rejected);
+        QVERIFY(!m_compute->setData(macArray, "8 x 8")); // 64 MACs under 256 PEs
+        QCOMPARE(
+            rejected.last().first().toString(),
+            QString("compute: instances (64) must be a multiple of the innermost storage level's (256)"));
+        QVERIFY(
+            !m_compute->setData(m_compute->index(ComputeModel::ArchitectureName, ComputeModel::Value), " "));
+        QVERIFY(!m_compute->setData(m_compute->index(ComputeModel::MacName, ComputeModel::Value), ""));
+        QCOMPARE(rejected.count(), 3);
+        QVERIFY(m_compute->setData(m_compute->index(ComputeModel::MacName, ComputeModel::Value), "ALU"));
+        QVERIFY(m_compute->setData(m_compute->index(ComputeModel::ArchitectureName, ComputeModel::Value),
+                                   "edge-2"));
+        QCOMPARE(m_doc->architecture().compute.name, std::string("ALU"));
+        QCOMPARE(m_doc->architecture().name, std::string("edge-2"));
+        // 4 MACs per PE on a 32-column MAC grid over 16 PE columns: 2 MAC columns per PE column stay.
+        QVERIFY(m_compute->setData(m_compute->index(ComputeModel::MacsPerPe, ComputeModel::Value), "4"));
+        QCOMPARE(m_doc->architecture().compute.instances, std::int64_t{1024});
+        QCOMPARE(macArray.data().toString(), QString("32 x 32"));
+        for (int i = 0; i < 4; ++i)
+            m_doc->undoStack()->undo();
+        QVERIFY(m_doc->architecture() == edge);
+    }
+
+    void everyNewFieldSurvivesSaveAndLoad()
+    {
+        QVERIFY(m_levels->setData(m_levels->index(1, StorageLevelModel::MetadataCapacity), "4 KB"));
+        QVERIFY(m_levels->setData(m_levels->index(1, StorageLevelModel::MetadataWordBits), "4"));
+        QVERIFY(m_levels->setData(m_levels->index(1, StorageLevelModel::BlockSize), "2"));
+        QVERIFY(m_levels->setData(m_levels->index(2, StorageLevelModel::Mesh), "32 x 4"));
+        QVERIFY(m_levels->setData(m_levels->index(2, StorageLevelModel::WriteBandwidth), "0.5"));
+        QVERIFY(m_compute->setData(m_compute->index(ComputeModel::MacArray, ComputeModel::Value), "64 x 4"));
+        QVERIFY(m_compute->setData(m_compute->index(ComputeModel::MacName, ComputeModel::Value), "ALU"));
+        QTemporaryDir dir;
+        const QString path = dir.filePath("edited.yaml");
+        QVERIFY(m_doc->saveAs(path).isEmpty());
+        const Architecture loaded = loadArchitectureFile(path.toStdString());
+        QVERIFY(loaded == m_doc->architecture());
+        QCOMPARE(loaded.levels[1].metadataCapacityBits, std::int64_t{4 * 1024 * 8});
+        QCOMPARE(loaded.levels[1].metadataWordBits, 4);
+        QCOMPARE(loaded.levels[1].blockSize, 2);
+        QCOMPARE(loaded.levels[2].instances, std::int64_t{128});
+        QCOMPARE(loaded.levels[2].meshX, std::int64_t{32});
+        QCOMPARE(loaded.levels[2].writeBandwidth, 0.5);
+        QCOMPARE(loaded.compute.meshX, std::int64_t{64});
+        QCOMPARE(loaded.compute.name, std::string("ALU"));
+    }
+
+    void panelShowsTheCoresMessage()
+    {
+        ArchitectureEditorPanel panel;
+        QVERIFY(!panel.levelModel()->setData(panel.levelModel()->index(1, StorageLevelModel::Mesh), "3 x 1"));
+        QCOMPARE(panel.messageLabel()->text(),
+                 QString("level PE buffer: instances (256) must be a multiple of the level above (3)"));
+        // The next accepted edit clears the stale refusal.
+        QVERIFY(panel.levelModel()->setData(panel.levelModel()->index(1, StorageLevelModel::BlockSize), "2"));
+        QVERIFY(panel.messageLabel()->text().isEmpty());
+    }
+
 private:
     std::unique_ptr<ArchitectureDocument> m_doc;
     std::unique_ptr<StorageLevelModel> m_levels;

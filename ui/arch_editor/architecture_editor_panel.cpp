@@ -9,6 +9,7 @@
 
 #include "io/architecture_io.hpp"
 
+#include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -18,6 +19,8 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace sparsemap::ui {
 
@@ -30,6 +33,9 @@ QTableView* makeView(QAbstractItemModel* model, QWidget* parent)
     view->setItemDelegate(new ValidatingDelegate(view));
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Columns fit their contents (values and two-line titles), so nothing is clipped; a view too
+    // narrow for them scrolls.
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->horizontalHeader()->setStretchLastSection(true);
     view->verticalHeader()->setVisible(false);
     return view;
@@ -87,7 +93,7 @@ ArchitectureEditorPanel::ArchitectureEditorPanel(QWidget* parent)
     energyButtons->addStretch();
     energyColumn->addLayout(energyButtons);
     lower->addLayout(energyColumn, 1);
-    layout->addLayout(lower, 2);
+    layout->addLayout(lower, 3); // the compute table has eight rows, the level table usually three
 
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
@@ -101,9 +107,16 @@ ArchitectureEditorPanel::ArchitectureEditorPanel(QWidget* parent)
     connect(computeView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { m_energy->setComponent(EnergyTableModel::kCompute); });
     connect(m_energy, &QAbstractItemModel::modelReset, this, &ArchitectureEditorPanel::updateTitle);
-    connect(m_levels, &StorageLevelModel::rejected, this, [this](const QString& m) { showMessage(m, true); });
-    connect(m_compute, &ComputeModel::rejected, this, [this](const QString& m) { showMessage(m, true); });
-    connect(m_energy, &EnergyTableModel::rejected, this, [this](const QString& m) { showMessage(m, true); });
+    for (ArchitectureTableModel* model :
+         {static_cast<ArchitectureTableModel*>(m_levels), static_cast<ArchitectureTableModel*>(m_compute),
+          static_cast<ArchitectureTableModel*>(m_energy)})
+        connect(model, &ArchitectureTableModel::rejected, this,
+                [this](const QString& m) { showMessage(m, true); });
+    // A refusal explains the edit just tried; once the architecture changes it no longer applies.
+    connect(m_doc, &ArchitectureDocument::changed, this, [this] {
+        if (m_messageIsError)
+            showMessage({}, false);
+    });
     connect(m_doc, &ArchitectureDocument::modifiedChanged, this, &ArchitectureEditorPanel::updateTitle);
     connect(m_doc, &ArchitectureDocument::filePathChanged, this, &ArchitectureEditorPanel::updateTitle);
     connect(m_doc, &ArchitectureDocument::changed, this, &ArchitectureEditorPanel::updateTitle);
@@ -137,10 +150,20 @@ QWidget* ArchitectureEditorPanel::makeToolBar()
         if (!path.isEmpty())
             saveFile(path);
     });
-    for (QAction* action : {m_doc->undoStack()->createUndoAction(bar, tr("Undo")),
-                            m_doc->undoStack()->createRedoAction(bar, tr("Redo"))}) {
+    for (auto [action, label] :
+         {std::pair(m_doc->undoStack()->createUndoAction(bar, tr("Undo")), tr("Undo")),
+          std::pair(m_doc->undoStack()->createRedoAction(bar, tr("Redo")), tr("Redo"))}) {
+        // The button keeps a short label and names the edit in its tooltip: the action's own text
+        // ("Undo Edit metadata capacity of GLB") would resize the tool bar with every edit.
         auto* button = new QToolButton(bar);
-        button->setDefaultAction(action);
+        button->setText(label);
+        const auto follow = [button, action] {
+            button->setEnabled(action->isEnabled());
+            button->setToolTip(action->text());
+        };
+        follow();
+        connect(action, &QAction::changed, button, follow);
+        connect(button, &QToolButton::clicked, action, &QAction::trigger);
         row->addWidget(button);
         addAction(action); // so that the shortcuts work anywhere in the panel
     }
@@ -165,6 +188,7 @@ void ArchitectureEditorPanel::saveFile(const QString& path)
 void ArchitectureEditorPanel::showMessage(const QString& message, bool error)
 {
     m_message->setText(message);
+    m_messageIsError = error;
     m_message->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
 }
 

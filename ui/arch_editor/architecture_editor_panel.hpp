@@ -43,6 +43,7 @@ private:
     QLabel* m_energyTitle = nullptr;
     QLabel* m_modifiedMarker = nullptr;
     QLabel* m_message = nullptr;
+    bool m_messageIsError = false;
     HierarchyDiagram* m_diagram = nullptr;
 };
 

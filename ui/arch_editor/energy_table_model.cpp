@@ -1,6 +1,5 @@
 #include "energy_table_model.hpp"
 
-#include "architecture_commands.hpp"
 #include "editor_support.hpp"
 #include "io/units.hpp"
 
@@ -10,7 +9,7 @@
 namespace sparsemap::ui {
 
 EnergyTableModel::EnergyTableModel(ArchitectureDocument* doc, QObject* parent)
-    : QAbstractTableModel(parent), m_doc(doc)
+    : ArchitectureTableModel(doc, ColumnCount, parent)
 {
     m_entries = documentEntries();
     connect(doc, &ArchitectureDocument::reset, this, [this] { setComponent(kCompute); });
@@ -101,11 +100,6 @@ int EnergyTableModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : static_cast<int>(m_entries.size());
 }
 
-int EnergyTableModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant EnergyTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
@@ -131,23 +125,14 @@ QVariant EnergyTableModel::headerData(int section, Qt::Orientation orientation, 
     return section == Action ? tr("Action") : tr("Energy (pJ)");
 }
 
-Qt::ItemFlags EnergyTableModel::flags(const QModelIndex& index) const
-{
-    if (!index.isValid())
-        return Qt::NoItemFlags;
-    return QAbstractTableModel::flags(index) | Qt::ItemIsEditable;
-}
-
-void EnergyTableModel::commit(Entries entries, const QString& text)
+bool EnergyTableModel::commit(Entries entries, const QString& text)
 {
     EnergyTable table;
     for (const auto& [action, pj] : entries)
         table.set(action, pj);
     Architecture arch = m_doc->architecture();
     (m_level == kCompute ? arch.compute.energy : arch.levels[m_level].energy) = std::move(table);
-    if (arch == m_doc->architecture())
-        return;
-    m_doc->undoStack()->push(new EditArchitectureCommand(m_doc, std::move(arch), text));
+    return commitEdit(std::move(arch), {}, text);
 }
 
 bool EnergyTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
@@ -158,30 +143,23 @@ bool EnergyTableModel::setData(const QModelIndex& index, const QVariant& value, 
     Entries entries = m_entries;
     auto& [action, pj] = entries[index.row()];
     if (index.column() == Action) {
-        if (!allowedActions().contains(text)) {
-            emit rejected(tr("\"%1\" is not an action of %2; use one of %3.")
+        if (!allowedActions().contains(text))
+            return refuse(tr("\"%1\" is not an action of %2; use one of %3.")
                               .arg(text, componentName(), allowedActions().join(", ")));
-            return false;
-        }
         const std::string name = text.toStdString();
         for (int i = 0; i < rowCount(); ++i) {
-            if (i != index.row() && m_entries[i].first == name) {
-                emit rejected(tr("%1 already has an energy for %2.").arg(componentName(), text));
-                return false;
-            }
+            if (i != index.row() && m_entries[i].first == name)
+                return refuse(tr("%1 already has an energy for %2.").arg(componentName(), text));
         }
         action = name;
     } else {
         bool ok = false;
         const double energy = text.toDouble(&ok);
-        if (!ok || !(energy >= 0) || !std::isfinite(energy)) {
-            emit rejected(tr("\"%1\" is not an energy: give a number of pJ >= 0.").arg(text));
-            return false;
-        }
+        if (!ok || !(energy >= 0) || !std::isfinite(energy))
+            return refuse(tr("\"%1\" is not an energy: give a number of pJ >= 0.").arg(text));
         pj = energy;
     }
-    commit(std::move(entries), tr("Edit energy of %1").arg(componentName()));
-    return true;
+    return commit(std::move(entries), tr("Edit energy of %1").arg(componentName()));
 }
 
 bool EnergyTableModel::insertRows(int row, int count, const QModelIndex& parent)
@@ -194,12 +172,10 @@ bool EnergyTableModel::insertRows(int row, int count, const QModelIndex& parent)
                          [&](const auto& e) { return e.first == action; })) {
             Entries entries = m_entries;
             entries.emplace(entries.begin() + row, action, 0.0);
-            commit(std::move(entries), tr("Add energy to %1").arg(componentName()));
-            return true;
+            return commit(std::move(entries), tr("Add energy to %1").arg(componentName()));
         }
     }
-    emit rejected(tr("%1 already lists every action.").arg(componentName()));
-    return false;
+    return refuse(tr("%1 already lists every action.").arg(componentName()));
 }
 
 bool EnergyTableModel::removeRows(int row, int count, const QModelIndex& parent)
@@ -208,8 +184,7 @@ bool EnergyTableModel::removeRows(int row, int count, const QModelIndex& parent)
         return false;
     Entries entries = m_entries;
     entries.erase(entries.begin() + row, entries.begin() + row + count);
-    commit(std::move(entries), tr("Remove energy from %1").arg(componentName()));
-    return true;
+    return commit(std::move(entries), tr("Remove energy from %1").arg(componentName()));
 }
 
 } // namespace sparsemap::ui

@@ -1,5 +1,6 @@
 #include "hierarchy_diagram.hpp"
 
+#include "editor_support.hpp"
 #include "io/units.hpp"
 
 #include <QPainter>
@@ -25,13 +26,22 @@ QStringList HierarchyDiagram::boxLabels() const
         QString label = QString::fromStdString(level.name);
         if (fanIn > 1)
             label += QStringLiteral(" x %1").arg(fanIn);
-        labels << label + "\n" + QString::fromStdString(detail::formatCapacity(level.capacityBits));
+        label += "\n" + QString::fromStdString(detail::formatCapacity(level.capacityBits));
+        // A separate metadata store changes what fits, so the architect sees it next to the data.
+        if (level.metadataCapacityBits > 0)
+            label += tr(" + %1 metadata")
+                         .arg(QString::fromStdString(detail::formatCapacity(level.metadataCapacityBits)));
+        // The grid bounds how a mapping may split its spatial loops between X and Y.
+        if (level.instances > 1)
+            label += tr("\n%1 grid").arg(gridText(level.instances, level.meshX));
+        labels << label;
     }
     const std::int64_t perLast =
         arch.levels.empty() ? 1 : std::max<std::int64_t>(arch.levels.back().instances, 1);
-    labels << QStringLiteral("%1 x %2\n%3 GHz")
+    labels << tr("%1 x %2\n%3 grid\n%4 GHz")
                   .arg(QString::fromStdString(arch.compute.name))
                   .arg(arch.compute.instances / perLast)
+                  .arg(gridText(arch.compute.instances, arch.compute.meshX))
                   .arg(arch.clockGHz);
     return labels;
 }
@@ -44,7 +54,8 @@ void HierarchyDiagram::paintEvent(QPaintEvent*)
     const int n = static_cast<int>(labels.size());
     const qreal gap = 24;
     const qreal boxWidth = std::max<qreal>(40, (width() - 8 - gap * (n - 1)) / n);
-    const qreal boxHeight = std::min<qreal>(height() - 8, 60);
+    // Room for the three lines of the tallest label.
+    const qreal boxHeight = std::min<qreal>(height() - 8, 3 * fontMetrics().lineSpacing() + 12);
     const qreal top = (height() - boxHeight) / 2;
     const QColor storage = palette().color(QPalette::AlternateBase);
     const QColor compute = palette().color(QPalette::Highlight).lighter(170);

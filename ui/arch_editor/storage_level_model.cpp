@@ -20,13 +20,26 @@ QString help(int column)
     case StorageLevelModel::Technology:
         return QObject::tr("DRAM, SRAM or regfile (informational)");
     case StorageLevelModel::Instances:
-        return QObject::tr("Copies in the whole accelerator: a positive multiple of the level above");
+        return QObject::tr("Copies in the whole accelerator: a positive multiple of the level above that "
+                           "divides the level below (and is divisible by mesh_x)");
+    case StorageLevelModel::Mesh:
+        return QObject::tr("The grid of instances, %1; sets the instances to X * Y. `auto` = a square-ish "
+                           "default grid")
+            .arg(gridForms());
     case StorageLevelModel::Capacity:
         return QString::fromStdString(std::string("Data capacity per instance: ") +
                                       std::string(detail::kCapacityForms) +
                                       "; `unbounded` for the outermost level only");
+    case StorageLevelModel::MetadataCapacity:
+        return QString::fromStdString(std::string("A separate metadata store per instance: ") +
+                                      std::string(detail::kCapacityForms) +
+                                      " (words of the metadata word bits); empty = shares the data capacity");
     case StorageLevelModel::WordBits:
-        return QObject::tr("Bits per data word: a positive integer");
+        return QObject::tr("Bits per data word: a positive integer (at most 4096)");
+    case StorageLevelModel::MetadataWordBits:
+        return QObject::tr("Bits per metadata word: a positive integer (at most 4096)");
+    case StorageLevelModel::BlockSize:
+        return QObject::tr("Data words per physical access: a positive integer");
     default:
         return QString::fromStdString("Per instance: " + std::string(detail::kBandwidthForms));
     }
@@ -39,14 +52,21 @@ QString bandwidthText(double wordsPerCycle, int role)
     return QString::fromStdString(detail::formatNumber(wordsPerCycle));
 }
 
+// A positive whole number, or nullopt.
+std::optional<qlonglong> positiveInteger(const QString& text)
+{
+    bool ok = false;
+    const qlonglong n = text.toLongLong(&ok);
+    return ok && n > 0 ? std::optional(n) : std::nullopt;
+}
+
 } // namespace
 
 StorageLevelModel::StorageLevelModel(ArchitectureDocument* doc, QObject* parent)
-    : QAbstractTableModel(parent), m_doc(doc)
+    : ArchitectureTableModel(doc, ColumnCount, parent)
 {
     // The document announces each change before and after it happens, as the model protocol needs.
-    connect(doc, &ArchitectureDocument::aboutToReset, this, [this] { beginResetModel(); });
-    connect(doc, &ArchitectureDocument::reset, this, [this] { endResetModel(); });
+    followDocumentResets();
     connect(doc, &ArchitectureDocument::levelsAboutToBeInserted, this,
             [this](int first, int last) { beginInsertRows({}, first, last); });
     connect(doc, &ArchitectureDocument::levelsInserted, this, [this] { endInsertRows(); });
@@ -62,11 +82,6 @@ int StorageLevelModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : m_doc->architecture().levelCount();
 }
 
-int StorageLevelModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
 QVariant StorageLevelModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
@@ -78,6 +93,7 @@ QVariant StorageLevelModel::data(const QModelIndex& index, int role) const
         return index.column() == Technology ? kTechnologies : QStringList{};
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
+    const bool display = role == Qt::DisplayRole;
     switch (index.column()) {
     case Name:
         return QString::fromStdString(level.name);
@@ -85,10 +101,22 @@ QVariant StorageLevelModel::data(const QModelIndex& index, int role) const
         return QString::fromStdString(level.technology);
     case Instances:
         return QString::number(level.instances);
+    case Mesh:
+        if (level.meshX > 0)
+            return gridText(level.instances, level.meshX);
+        return display ? tr("%1 (auto)").arg(gridText(level.instances, 0)) : QStringLiteral("auto");
     case Capacity:
         return QString::fromStdString(detail::formatCapacity(level.capacityBits));
+    case MetadataCapacity:
+        if (level.metadataCapacityBits == 0)
+            return display ? tr("shared") : QString();
+        return QString::fromStdString(detail::formatCapacity(level.metadataCapacityBits));
     case WordBits:
         return QString::number(level.wordBits);
+    case MetadataWordBits:
+        return QString::number(level.metadataWordBits);
+    case BlockSize:
+        return QString::number(level.blockSize);
     case ReadBandwidth:
         return bandwidthText(level.readBandwidth, role);
     case WriteBandwidth:
@@ -99,8 +127,13 @@ QVariant StorageLevelModel::data(const QModelIndex& index, int role) const
 
 QVariant StorageLevelModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    static const QStringList titles = {tr("Name"),      tr("Technology"), tr("Instances"),  tr("Capacity"),
-                                       tr("Word bits"), tr("Read (w/c)"), tr("Write (w/c)")};
+    // Two-line titles keep the eleven columns narrow enough to show side by side.
+    static const QStringList titles = {
+        tr("Name"),           tr("Technology"),          tr("Instances"),           tr("Mesh\n(X x Y)"),
+        tr("Capacity"),       tr("Metadata\ncapacity"),  tr("Word\nbits"),          tr("Metadata\nword bits"),
+        tr("Block\n(words)"), tr("Read\n(words/cycle)"), tr("Write\n(words/cycle)")};
+    if (role == Qt::ToolTipRole && orientation == Qt::Horizontal)
+        return help(section);
     if (role != Qt::DisplayRole)
         return {};
     if (orientation == Qt::Vertical)
@@ -108,25 +141,11 @@ QVariant StorageLevelModel::headerData(int section, Qt::Orientation orientation,
     return section >= 0 && section < titles.size() ? titles[section] : QVariant{};
 }
 
-Qt::ItemFlags StorageLevelModel::flags(const QModelIndex& index) const
-{
-    if (!index.isValid())
-        return Qt::NoItemFlags;
-    return QAbstractTableModel::flags(index) | Qt::ItemIsEditable;
-}
-
-bool StorageLevelModel::refuse(const QString& message)
-{
-    emit rejected(message);
-    return false;
-}
-
 QString StorageLevelModel::validate(int row, int column, const QString& input, Architecture& arch) const
 {
     StorageLevel& level = arch.levels[row];
     const QString text = input.trimmed();
     const std::string utf8 = text.toStdString();
-    bool ok = false;
     switch (column) {
     case Name:
         if (text.isEmpty())
@@ -143,13 +162,26 @@ QString StorageLevelModel::validate(int row, int column, const QString& input, A
         level.technology = utf8;
         return {};
     case Instances: {
-        const qlonglong n = text.toLongLong(&ok);
-        if (!ok || n <= 0)
+        const auto n = positiveInteger(text);
+        if (!n)
             return tr("\"%1\" is not a positive number of instances.").arg(text);
-        if (row > 0 && n % arch.levels[row - 1].instances != 0)
+        if (row > 0 && *n % arch.levels[row - 1].instances != 0)
             return tr("Instances must be a multiple of the level above (%1).")
                 .arg(arch.levels[row - 1].instances);
-        level.instances = n;
+        level.instances = *n;
+        return {};
+    }
+    case Mesh: {
+        if (text.compare("auto", Qt::CaseInsensitive) == 0 || text.isEmpty()) {
+            level.meshX = 0;
+            return {};
+        }
+        const auto grid = parseGrid(text);
+        if (!grid)
+            return tr("\"%1\" is not a grid: give %2, or `auto`.").arg(text, gridForms());
+        // The fan-out from the level above and into the level below is the core's to judge.
+        level.instances = grid->columns * grid->rows;
+        level.meshX = grid->columns;
         return {};
     }
     case Capacity: {
@@ -161,11 +193,33 @@ QString StorageLevelModel::validate(int row, int column, const QString& input, A
         level.capacityBits = *parsed.value;
         return {};
     }
-    case WordBits: {
-        const int bits = text.toInt(&ok);
-        if (!ok || bits <= 0)
-            return tr("\"%1\" is not a positive number of bits.").arg(text);
-        level.wordBits = bits;
+    case MetadataCapacity: {
+        if (text.isEmpty() || text.compare("shared", Qt::CaseInsensitive) == 0) {
+            level.metadataCapacityBits = 0;
+            return {};
+        }
+        const auto parsed = detail::parseCapacityBits(utf8, level.metadataWordBits);
+        if (!parsed.value)
+            return QString::fromStdString(parsed.error) + tr("; leave it empty to share the data capacity.");
+        if (*parsed.value == 0)
+            return tr("A separate metadata store needs a size; leave it empty to share the data capacity.");
+        level.metadataCapacityBits = *parsed.value;
+        return {};
+    }
+    case WordBits:
+    case MetadataWordBits: {
+        const auto bits = positiveInteger(text);
+        if (!bits || *bits > 4096)
+            return tr("\"%1\" is not a word width: give a positive number of bits, at most 4096.").arg(text);
+        (column == WordBits ? level.wordBits : level.metadataWordBits) = static_cast<int>(*bits);
+        return {};
+    }
+    case BlockSize: {
+        const auto words = positiveInteger(text);
+        if (!words || *words > 1'000'000)
+            return tr("\"%1\" is not a block size: give a positive number of words, at most 1000000.")
+                .arg(text);
+        level.blockSize = static_cast<int>(*words);
         return {};
     }
     default: {
@@ -185,17 +239,10 @@ bool StorageLevelModel::setData(const QModelIndex& index, const QVariant& value,
     if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return false;
     Architecture arch = m_doc->architecture();
-    QString error = validate(index.row(), index.column(), value.toString(), arch);
-    if (error.isEmpty())
-        error = newProblem(m_doc->architecture(), arch);
-    if (!error.isEmpty())
-        return refuse(error);
-    if (arch == m_doc->architecture())
-        return true; // nothing changed: no undo entry, no "modified"
-    const QString what = headerData(index.column(), Qt::Horizontal).toString().toLower();
+    const QString error = validate(index.row(), index.column(), value.toString(), arch);
+    const QString what = headerData(index.column(), Qt::Horizontal).toString().toLower().replace('\n', ' ');
     const QString text = tr("Edit %1 of %2").arg(what, QString::fromStdString(arch.levels[index.row()].name));
-    m_doc->undoStack()->push(new EditArchitectureCommand(m_doc, std::move(arch), text));
-    return true;
+    return commitEdit(std::move(arch), error, text);
 }
 
 bool StorageLevelModel::insertRows(int row, int count, const QModelIndex& parent)
