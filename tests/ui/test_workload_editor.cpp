@@ -21,6 +21,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QListView>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -501,6 +502,7 @@ private slots:
         QVERIFY(panel.grab().save(dir + "/workload-editor.png"));
         QVERIFY(panel.openSample("conv4"));
         QVERIFY(!panel.parameterModel()->setData(panel.parameterModel()->index(1, 1), "-2")); // a message
+        QTest::qWait(50); // let the toolbar lay out the new title
         QVERIFY(panel.grab().save(dir + "/workload-editor-conv.png"));
     }
 

@@ -51,7 +51,7 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const
 
 Qt::ItemFlags SampleListModel::flags(const QModelIndex& index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!index.isValid() || index.row() >= rowCount())
         return Qt::NoItemFlags;
     return m_samples[index.row()].valid ? Qt::ItemIsEnabled | Qt::ItemIsSelectable : Qt::NoItemFlags;
 }

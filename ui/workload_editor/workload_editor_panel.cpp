@@ -78,6 +78,7 @@ WorkloadEditorPanel::WorkloadEditorPanel(QWidget* parent)
     m_sampleView->setAlternatingRowColors(true);
     m_sampleView->setWordWrap(true);
     m_sampleView->setUniformItemSizes(true);
+    m_sampleView->setSpacing(2); // each sample is two lines; keep neighbours apart
     leftColumn->addWidget(m_sampleView);
     splitter->addWidget(left);
     splitter->addWidget(makeTables());
@@ -86,6 +87,7 @@ WorkloadEditorPanel::WorkloadEditorPanel(QWidget* parent)
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 4);
     splitter->setStretchFactor(2, 4);
+    splitter->setSizes({340, 560, 700}); // the sample summaries need room to be read
     layout->addWidget(splitter, 1);
 
     m_problems = new QLabel(this);
