@@ -4,6 +4,9 @@
 #include "arch_editor/architecture_editor_panel.hpp"
 #include "exploration/exploration_view.hpp"
 #include "project/project_panel.hpp"
+#include "workload/workload_factory.hpp"
+#include "workload_editor/workload_document.hpp"
+#include "workload_editor/workload_editor_panel.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -57,8 +60,10 @@ void MainWindow::createViews()
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
     m_architecture = new ArchitectureEditorPanel;
+    m_workload = new WorkloadEditorPanel;
     m_exploration = new ExplorationView;
     m_tabs->addTab(m_architecture, "&Architecture");
+    m_tabs->addTab(m_workload, "&Workload");
     m_tabs->addTab(m_exploration, "&Exploration");
     setCentralWidget(m_tabs);
 
@@ -71,6 +76,7 @@ void MainWindow::createViews()
     m_runStatus = new QLabel("Idle");
     statusBar()->addPermanentWidget(m_runStatus);
     m_undoGroup->addStack(m_architecture->document()->undoStack());
+    m_undoGroup->addStack(m_workload->document()->undoStack());
 }
 
 void MainWindow::createActions()
@@ -172,8 +178,38 @@ void MainWindow::connectViews()
         if (!path.isEmpty())
             addRecent("architecture", path);
     });
+    // The same for the workload editor; it also shows the genome of its workload on that architecture.
+    auto* workloadDoc = m_workload->document();
+    auto mirrorWorkload = [this, workloadDoc](bool reloaded) {
+        const auto& workload = workloadDoc->workload();
+        if (!workloadProblems(workload).empty())
+            return; // half-edited (a general workload being built): not searchable yet
+        if (reloaded || m_editedWorkload < 0 ||
+            m_editedWorkload >= m_project->count(ProjectStore::Group::Workloads))
+            m_editedWorkload = m_project->upsertWorkload(workload);
+        else
+            m_project->updateWorkload(m_editedWorkload, workload);
+        m_exploration->setCustomWorkload(workload, "edited: " + qstr(workload.name));
+    };
+    connect(workloadDoc, &WorkloadDocument::reset, this, [mirrorWorkload] { mirrorWorkload(true); });
+    connect(workloadDoc, &WorkloadDocument::changed, this, [mirrorWorkload] { mirrorWorkload(false); });
+    connect(workloadDoc, &WorkloadDocument::filePathChanged, this, [this](const QString& path) {
+        if (!path.isEmpty())
+            addRecent("workload", path);
+    });
+    connect(doc, &ArchitectureDocument::changed, this,
+            [this, doc] { m_workload->setArchitecture(doc->architecture()); });
+    m_workload->setArchitecture(doc->architecture());
+    m_workload->setConfirmDiscard([this, workloadDoc] {
+        // Without a file the workload lives in the session already; edits to a file would be lost.
+        return workloadDoc->filePath().isEmpty() ||
+               ask("Discard changes", "The workload has unsaved changes to its file. Discard them?",
+                   QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Discard;
+    });
+
     mirror(true);
-    m_project->markClean(); // the start-up preset is not the user's work yet
+    mirrorWorkload(true);
+    m_project->markClean(); // the start-up preset and workload are not the user's work yet
 
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateUndoTarget);
     updateUndoTarget();
@@ -220,6 +256,8 @@ void MainWindow::updateUndoTarget()
     QWidget* current = m_tabs->currentWidget();
     if (current == m_architecture)
         m_undoGroup->setActiveStack(m_architecture->document()->undoStack());
+    else if (current == m_workload)
+        m_undoGroup->setActiveStack(m_workload->document()->undoStack());
     else
         m_undoGroup->setActiveStack(nullptr);
 }
@@ -326,9 +364,8 @@ void MainWindow::openWorkloadDialog()
     const QString path = QFileDialog::getOpenFileName(this, "Open workload", QString(), kYamlFilter);
     if (path.isEmpty())
         return;
-    showView("exploration");
-    m_exploration->setWorkloadPath(path);
-    addRecent("workload", path);
+    showView("workload");
+    m_workload->openFile(path); // errors show in the editor's message line
 }
 
 void MainWindow::addRecent(const QString& kind, const QString& path)
@@ -379,8 +416,8 @@ void MainWindow::openRecent(const QString& entry)
         showView("architecture");
         m_architecture->openFile(path);
     } else if (kind == "workload") {
-        showView("exploration");
-        m_exploration->setWorkloadPath(path);
+        showView("workload");
+        m_workload->openFile(path);
     }
 }
 
@@ -434,6 +471,9 @@ bool MainWindow::maybeSave()
     auto* arch = m_architecture->document();
     if (arch->isModified() && !arch->filePath().isEmpty())
         unsaved << "the architecture file " + QFileInfo(arch->filePath()).fileName();
+    auto* workload = m_workload->document();
+    if (workload->isModified() && !workload->filePath().isEmpty())
+        unsaved << "the workload file " + QFileInfo(workload->filePath()).fileName();
     if (unsaved.isEmpty())
         return true;
     const int answer = ask("Unsaved changes",
@@ -445,6 +485,13 @@ bool MainWindow::maybeSave()
         return true;
     if (arch->isModified() && !arch->filePath().isEmpty()) {
         const QString error = arch->save();
+        if (!error.isEmpty()) {
+            showError(error);
+            return false;
+        }
+    }
+    if (workload->isModified() && !workload->filePath().isEmpty()) {
+        const QString error = workload->save();
         if (!error.isEmpty()) {
             showError(error);
             return false;

@@ -19,6 +19,7 @@ namespace sparsemap::ui {
 class ArchitectureEditorPanel;
 class ExplorationView;
 class ProjectPanel;
+class WorkloadEditorPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -28,6 +29,7 @@ public:
 
     ExplorationView* explorationView() const { return m_exploration; }
     ArchitectureEditorPanel* architectureEditor() const { return m_architecture; }
+    WorkloadEditorPanel* workloadEditor() const { return m_workload; }
     ProjectStore* project() const { return m_project; }
     ProjectPanel* projectPanel() const { return m_projectPanel; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -79,12 +81,14 @@ private:
     ProjectPanel* m_projectPanel = nullptr;
     QTabWidget* m_tabs = nullptr;
     ArchitectureEditorPanel* m_architecture = nullptr;
+    WorkloadEditorPanel* m_workload = nullptr;
     ExplorationView* m_exploration = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
     QLabel* m_runStatus = nullptr;
     QMenu* m_recentMenu = nullptr;
     QStringList m_recent;          // "kind\tpath", most recent first
     int m_editedArchitecture = -1; // the session entry the architecture editor mirrors
+    int m_editedWorkload = -1;     // likewise for the workload editor
     bool m_closeAfterRun = false;
     int m_autoAnswer = 0;
 

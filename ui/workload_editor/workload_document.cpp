@@ -160,6 +160,15 @@ QString WorkloadDocument::loadFile(const QString& path)
     });
 }
 
+QString WorkloadDocument::loadWorkload(const Workload& workload)
+{
+    const auto problems = workloadProblems(workload);
+    if (!problems.empty())
+        return QString::fromStdString("Workload " + workload.name + ": " + problems.front());
+    replaceAll(workload, {});
+    return {};
+}
+
 QString WorkloadDocument::save()
 {
     if (m_filePath.isEmpty())

@@ -39,6 +39,8 @@ public:
     // one), so a bundled sample is never overwritten by accident.
     QString loadSample(const QString& name);
     QString loadFile(const QString& path);
+    // A workload from elsewhere (the session); refused with its problems when invalid.
+    QString loadWorkload(const Workload& workload);
     QString save(); // to filePath(); an error when there is none
     QString saveAs(const QString& path);
     void newWorkload(WorkloadKind kind);
