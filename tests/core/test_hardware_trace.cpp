@@ -1,0 +1,330 @@
+// The hardware-behaviour trace (paper Fig. 14) on a 4x4x4 SpMM with a hand-written mapping on the toy
+// accelerator (4 PEs x 4 MACs): steps, loop indices, tiles, used PEs and MACs, broadcast vs unicast,
+// and per-step active / gated / skipped MACs from a hand-written nonzero pattern, all worked out by
+// hand below.
+//
+// Mapping (M, K, N = dims 0, 1, 2; every other bound 1):
+//   L1_T (DRAM)   M:2            -> for m1 in [0,2)   stride 2
+//   L2_T (GLB)    N:2            -> for n2 in [0,2)   stride 2
+//   L2_S (GLB)    N:2            -> par-for n3 in [0,2): PEs 0 and 1 of 4
+//   L3_T (PE buf) M:2, K:2 (M outer) -> for m4 in [0,2) stride 1; for k4 in [0,2) stride 2
+//   L3_S (PE buf) K:2            -> par-for k5 in [0,2): MACs 0 and 1 of each PE
+// step = ((m1*2 + n2)*2 + m4)*2 + k4, 16 steps; a MAC processes
+//   M = 2*m1 + m4, K = 2*k4 + k5, N = 2*n2 + n3.
+#include "analysis/hardware_trace.hpp"
+#include "test_support.hpp"
+#include "util/error.hpp"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+using namespace sparsemap;
+using analysis::CoordRange;
+using analysis::HardwareTrace;
+using analysis::MacCounts;
+using analysis::SpatialCast;
+
+namespace {
+
+Design handDesign(const Workload& w, const Architecture& arch)
+{
+    Design d;
+    d.mapping = trivialMapping(arch, w);
+    auto& L = d.mapping.levels; // L1_T, L2_T, L2_S, L3_T, L3_S
+    L[0].bounds = {2, 1, 1};
+    L[1].bounds = {1, 1, 2};
+    L[2].bounds = {1, 1, 2};
+    L[3].bounds = {2, 2, 1};
+    L[4].bounds = {1, 2, 1};
+    d.sparse.formats.assign(3, std::vector<TensorFormat>(3));
+    return d;
+}
+
+void setCompute(Design& d, SgKind kind, int target, std::vector<int> on)
+{
+    d.sparse.sites.push_back(SgSite{kComputeSite, {SgAction{kind, target, std::move(on)}}});
+}
+
+// P (M x K):          Q (K x N):
+//   1 0 1 0             1 0 0 1
+//   0 1 0 0             0 1 0 0
+//   0 0 0 0             0 0 0 0
+//   0 0 0 0             1 1 1 0
+const char* kPmtx = "%%MatrixMarket matrix coordinate pattern general\n4 4 3\n1 1\n1 3\n2 2\n";
+const char* kQmtx = "%%MatrixMarket matrix coordinate pattern general\n4 4 6\n1 1\n1 4\n2 2\n4 1\n4 2\n4 3\n";
+
+DensitySpec actualFile(const QString& path)
+{
+    DensitySpec s;
+    s.model = DensityModelKind::Actual;
+    s.file = path.toStdString();
+    s.resolvedFile = s.file;
+    return s;
+}
+
+MacCounts counts(std::int64_t active, std::int64_t gated, std::int64_t skipped, std::int64_t empty)
+{
+    MacCounts c;
+    c.active = active;
+    c.gated = gated;
+    c.skipped = skipped;
+    c.empty = empty;
+    c.idle = 16 - active - gated - skipped - empty;
+    return c;
+}
+
+} // namespace
+
+class TestHardwareTrace : public QObject {
+    Q_OBJECT
+private slots:
+    void init()
+    {
+        QVERIFY(m_dir.isValid());
+        for (auto [name, text] : {std::pair{"P.mtx", kPmtx}, std::pair{"Q.mtx", kQmtx}}) {
+            std::ofstream out(m_dir.filePath(name).toStdString());
+            out << text;
+        }
+        m_arch = test::toyArchitecture();
+        m_dense = makeSpmm("dense", 4, 4, 4, uniformDensity(1.0), uniformDensity(1.0));
+        m_actual = makeSpmm("actual", 4, 4, 4, actualFile(m_dir.filePath("P.mtx")),
+                            actualFile(m_dir.filePath("Q.mtx")));
+    }
+
+    void stepsAndLoopIndices()
+    {
+        const HardwareTrace trace(m_dense, m_arch, handDesign(m_dense, m_arch));
+        QCOMPARE(trace.stepCount(), std::int64_t{16});
+        QCOMPARE(trace.temporalLoops().size(), std::size_t{4});
+        // outer to inner: m1, n2, m4, k4
+        const int dims[4] = {0, 2, 0, 1};
+        const std::int64_t strides[4] = {2, 2, 1, 2};
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(trace.temporalLoops()[i].dim, dims[i]);
+            QCOMPARE(trace.temporalLoops()[i].stride, strides[i]);
+        }
+        QCOMPARE(trace.loopIndices(0), (std::vector<std::int64_t>{0, 0, 0, 0}));
+        QCOMPARE(trace.loopIndices(5), (std::vector<std::int64_t>{0, 1, 0, 1}));
+        QCOMPARE(trace.loopIndices(11), (std::vector<std::int64_t>{1, 0, 1, 1}));
+        QCOMPARE(trace.loopIndices(15), (std::vector<std::int64_t>{1, 1, 1, 1}));
+        // out of range is clamped
+        QCOMPARE(trace.loopIndices(99), (std::vector<std::int64_t>{1, 1, 1, 1}));
+        QCOMPARE(trace.loopIndices(-3), (std::vector<std::int64_t>{0, 0, 0, 0}));
+        // MAC 5 = PE 1 (n3 = 1), k5 = 1 at step 5: M 0, K 3, N 3; MAC 4 at step 11: M 3, K 2, N 1.
+        QCOMPARE(trace.macPoint(5, 5), (std::vector<std::int64_t>{0, 3, 3}));
+        QCOMPARE(trace.macPoint(11, 4), (std::vector<std::int64_t>{3, 2, 1}));
+        QVERIFY(trace.macPoint(0, 2).empty()); // k5 only reaches 0..1
+    }
+
+    void tilesPerLevel()
+    {
+        const HardwareTrace trace(m_dense, m_arch, handDesign(m_dense, m_arch));
+        using R = std::vector<CoordRange>;
+        // DRAM holds the whole tensors at every step.
+        QCOMPARE(*trace.tile(11, 0, 0, 0), (R{{0, 4}, {0, 4}}));
+        // GLB: M tile 2 at m1; step 11 has m1 = 1.
+        QCOMPARE(*trace.tile(11, 1, 0, 0), (R{{2, 4}, {0, 4}}));
+        QCOMPARE(*trace.tile(11, 1, 0, 1), (R{{0, 4}, {0, 4}}));
+        QCOMPARE(*trace.tile(11, 1, 0, 2), (R{{2, 4}, {0, 4}}));
+        // PE buffer of PE 1 at step 5 (m1 0, n2 1): M 0:2, K 0:4, N = 2*1 + 1 = 3.
+        QCOMPARE(*trace.tile(5, 2, 1, 0), (R{{0, 2}, {0, 4}}));
+        QCOMPARE(*trace.tile(5, 2, 1, 1), (R{{0, 4}, {3, 4}}));
+        QCOMPARE(*trace.tile(5, 2, 1, 2), (R{{0, 2}, {3, 4}}));
+        QCOMPARE(trace.tileText(1, *trace.tile(5, 2, 1, 1)), std::string("Q[0:4,3]"));
+        QCOMPARE(trace.tileText(0, *trace.tile(11, 1, 0, 0)), std::string("P[2:4,0:4]"));
+        // unused PEs hold nothing
+        QVERIFY(!trace.tile(5, 2, 2, 0).has_value());
+    }
+
+    void usedInstancesAndCasts()
+    {
+        const HardwareTrace trace(m_dense, m_arch, handDesign(m_dense, m_arch));
+        QCOMPARE(trace.usedInstances(2), std::int64_t{2});
+        QVERIFY(trace.instanceUsed(2, 0));
+        QVERIFY(trace.instanceUsed(2, 1));
+        QVERIFY(!trace.instanceUsed(2, 2));
+        QVERIFY(!trace.instanceUsed(2, 3));
+        QCOMPARE(trace.usedInstances(-1), std::int64_t{4});
+        for (int mac : {0, 1, 4, 5})
+            QVERIFY(trace.instanceUsed(-1, mac));
+        for (int mac : {2, 3, 6, 7, 8, 15})
+            QVERIFY(!trace.instanceUsed(-1, mac));
+        const auto& f = trace.fanouts();
+        QCOMPARE(f.size(), std::size_t{3});
+        // DRAM -> GLB: no spatial loop.
+        QCOMPARE(f[0].cast[0], SpatialCast::None);
+        // GLB -> PEs over N: P (M,K) is broadcast to both PEs, Q and Z get their own column.
+        QCOMPARE(f[1].used, std::int64_t{2});
+        QCOMPARE(f[1].childrenPerParent, std::int64_t{4});
+        QCOMPARE(f[1].cast[0], SpatialCast::Broadcast);
+        QCOMPARE(f[1].share[0], std::int64_t{2});
+        QCOMPARE(f[1].cast[1], SpatialCast::Unicast);
+        QCOMPARE(f[1].cast[2], SpatialCast::Unicast);
+        // PE -> MACs over K: P and Q unicast, Z shared (a spatial reduction).
+        QCOMPARE(f[2].cast[0], SpatialCast::Unicast);
+        QCOMPARE(f[2].cast[1], SpatialCast::Unicast);
+        QCOMPARE(f[2].cast[2], SpatialCast::Broadcast);
+        // 4 PEs in a 2x2 grid; 16 MACs in a 4x4 grid, each PE owning a 2x2 block.
+        QCOMPARE(trace.gridColumns(2), std::int64_t{2});
+        QCOMPARE(trace.gridColumns(-1), std::int64_t{4});
+        QCOMPARE(trace.gridRows(-1), std::int64_t{4});
+        QCOMPARE(trace.gridPosition(2, 1).column, std::int64_t{1});
+        QCOMPARE(trace.gridPosition(-1, 5).column, std::int64_t{3}); // PE 1, local MAC 1
+        QCOMPARE(trace.gridPosition(-1, 5).row, std::int64_t{0});
+        QCOMPARE(trace.gridPosition(-1, 6).row, std::int64_t{1}); // PE 1, local MAC 2
+    }
+
+    void denseDesignIsAllActive()
+    {
+        const HardwareTrace trace(m_dense, m_arch, handDesign(m_dense, m_arch));
+        std::int64_t active = 0;
+        for (std::int64_t s = 0; s < trace.stepCount(); ++s) {
+            const auto c = trace.countStep(s);
+            QCOMPARE(c, counts(4, 0, 0, 0));
+            active += c.active;
+        }
+        QCOMPARE(static_cast<double>(active), m_dense.denseMacs()); // 64
+    }
+
+    // Step 0 (M 0, K 0..1, N 0..1): MAC 0 P[0,0]=1 Q[0,0]=1; MAC 1 P[0,1]=0 Q[1,0]=0;
+    // MAC 4 P[0,0]=1 Q[0,1]=0; MAC 5 P[0,1]=0 Q[1,1]=1.
+    void computeGatingAndSkipping()
+    {
+        {
+            auto d = handDesign(m_actual, m_arch); // uncompressed: zeros are present
+            setCompute(d, SgKind::Gate, 1, {0});   // Gate Q <- P: checks P only
+            const HardwareTrace trace(m_actual, m_arch, d);
+            QCOMPARE(trace.countStep(0), counts(2, 2, 0, 0)); // MAC 4 (Q zero, P checked nonzero) runs
+            std::vector<analysis::MacState> states;
+            trace.macStates(0, states);
+            QCOMPARE(states[0], analysis::MacState::Active);
+            QCOMPARE(states[1], analysis::MacState::Gated);
+            QCOMPARE(states[4], analysis::MacState::Active);
+            QCOMPARE(states[5], analysis::MacState::Gated);
+            QCOMPARE(states[2], analysis::MacState::Idle);
+            // Step 5 (M 0, K 2..3, N 2..3): P[0,2]=1 Q[2,2]=0 | P[0,3]=0 Q[3,2]=1 | P[0,2]=1 Q[2,3]=0
+            // | P[0,3]=0 Q[3,3]=0 -> active, gated, active, gated.
+            QCOMPARE(trace.countStep(5), counts(2, 2, 0, 0));
+        }
+        {
+            auto d = handDesign(m_actual, m_arch);
+            setCompute(d, SgKind::Skip, 0, {1});
+            d.sparse.sites.back().actions.push_back(SgAction{SgKind::Skip, 1, {0}}); // Skip P <-> Q
+            const HardwareTrace trace(m_actual, m_arch, d);
+            QCOMPARE(trace.countStep(0), counts(1, 0, 3, 0));
+        }
+        {
+            // No S/G at all: zeros are computed (active).
+            const HardwareTrace trace(m_actual, m_arch, handDesign(m_actual, m_arch));
+            QCOMPARE(trace.countStep(0), counts(4, 0, 0, 0));
+        }
+        {
+            // Both operands compressed at the PE buffer, no S/G: MAC 1 has neither operand (empty),
+            // MACs 4 and 5 have one absent operand and run as bubbles (active), MAC 0 is active.
+            auto d = handDesign(m_actual, m_arch);
+            FormatRank bitmask;
+            bitmask.dim = 1;
+            bitmask.mappingLevel = 3;
+            bitmask.format = RankFormat::B;
+            d.sparse.formats[2][0].ranks = {bitmask};
+            d.sparse.formats[2][1].ranks = {bitmask};
+            const HardwareTrace trace(m_actual, m_arch, d);
+            QCOMPARE(trace.countStep(0), counts(3, 0, 0, 1));
+            // With compute gating the one-absent pairs are gated.
+            setCompute(d, SgKind::Gate, 1, {0});
+            const HardwareTrace gated(m_actual, m_arch, d);
+            QCOMPARE(gated.countStep(0), counts(1, 2, 0, 1));
+        }
+    }
+
+    void storageSkippingRemovesSteps()
+    {
+        {
+            // Skip Q <- P at the GLB: the leader is P's PE-buffer tile P[2m1:2m1+2, 0:4]; rows 2-3
+            // are empty, so every step with m1 = 1 (steps 8..15) skips all 4 used MACs (paper Fig. 14,
+            // "the accelerator skips m2 = 1 and m2 = 2").
+            auto d = handDesign(m_actual, m_arch);
+            d.sparse.sites.push_back(SgSite{1, {SgAction{SgKind::Skip, 1, {0}}}});
+            const HardwareTrace trace(m_actual, m_arch, d);
+            QCOMPARE(trace.countStep(0), counts(4, 0, 0, 0));
+            for (std::int64_t s = 8; s < 16; ++s)
+                QCOMPARE(trace.countStep(s), counts(0, 0, 4, 0));
+        }
+        {
+            // Skip Q <- P at the PE buffer (innermost): the leader is P's scalar at each MAC.
+            // Step 0: MACs 1 and 5 have P = 0.
+            auto d = handDesign(m_actual, m_arch);
+            d.sparse.sites.push_back(SgSite{2, {SgAction{SgKind::Skip, 1, {0}}}});
+            const HardwareTrace trace(m_actual, m_arch, d);
+            QCOMPARE(trace.countStep(0), counts(2, 0, 2, 0));
+            // Gate instead: the same MACs idle.
+            d.sparse.sites.back().actions[0].kind = SgKind::Gate;
+            const HardwareTrace gated(m_actual, m_arch, d);
+            QCOMPARE(gated.countStep(0), counts(2, 2, 0, 0));
+        }
+    }
+
+    void pseudoRandomValuesFollowTheDensity()
+    {
+        // One sample of a uniform density: deterministic per seed, near the density overall.
+        const auto w = makeSpmm("half", 64, 64, 64, uniformDensity(0.5), uniformDensity(0.25));
+        auto d = Design{trivialMapping(m_arch, w), {}};
+        d.mapping.levels[0].bounds = {64, 64, 64};
+        const HardwareTrace a(w, m_arch, d, 7), b(w, m_arch, d, 7);
+        int nzP = 0, nzQ = 0;
+        for (std::int64_t i = 0; i < 64; ++i)
+            for (std::int64_t j = 0; j < 64; ++j) {
+                nzP += a.nonzeroAt(0, {i, j, 0});
+                nzQ += a.nonzeroAt(1, {0, i, j});
+                QCOMPARE(a.nonzeroAt(0, {i, j, 0}), b.nonzeroAt(0, {i, j, 0}));
+            }
+        QVERIFY(std::abs(nzP - 2048) < 200);
+        QVERIFY(std::abs(nzQ - 1024) < 150);
+    }
+
+    void manyStepsUseInt64()
+    {
+        // 2048^3 computes, all temporal in DRAM: 2^33 steps.
+        const auto w = makeSpmm("big", 2048, 2048, 2048, uniformDensity(1.0), uniformDensity(1.0));
+        auto d = Design{trivialMapping(m_arch, w), {}};
+        d.mapping.levels[0].bounds = {2048, 2048, 2048};
+        const HardwareTrace trace(w, m_arch, d);
+        QCOMPARE(trace.stepCount(), std::int64_t{1} << 33);
+        QCOMPARE(trace.loopIndices((std::int64_t{1} << 33) - 1),
+                 (std::vector<std::int64_t>{2047, 2047, 2047}));
+        QCOMPARE(trace.macPoint(std::int64_t{1} << 32, 0), (std::vector<std::int64_t>{1024, 0, 0}));
+    }
+
+    void badDesignsAreReported()
+    {
+        auto d = handDesign(m_dense, m_arch);
+        d.mapping.levels[0].bounds = {1, 1, 1}; // M now multiplies to 2, not 4
+        QVERIFY_THROWS_EXCEPTION(InputError, HardwareTrace(m_dense, m_arch, d));
+        auto wide = handDesign(m_dense, m_arch);
+        wide.mapping.levels[1].bounds = {1, 1, 1};
+        wide.mapping.levels[4].bounds = {1, 2, 2}; // 4 MACs per PE still fits
+        QVERIFY(HardwareTrace(m_dense, m_arch, wide).stepCount() == 8);
+        auto over = handDesign(m_dense, m_arch);
+        over.mapping.levels[3].bounds = {2, 1, 1};
+        over.mapping.levels[4].bounds = {1, 4, 1};
+        over.mapping.levels[1].bounds = {1, 1, 1};
+        over.mapping.levels[2].bounds = {1, 1, 4}; // 4 PEs x 4 MACs: fits exactly
+        QCOMPARE(HardwareTrace(m_dense, m_arch, over).usedInstances(-1), std::int64_t{16});
+        over.mapping.levels[0].bounds = {1, 1, 1};
+        over.mapping.levels[4].bounds = {2, 4, 1}; // 8 MACs per PE: too many
+        QVERIFY_THROWS_EXCEPTION(InputError, HardwareTrace(m_dense, m_arch, over));
+        auto missing = m_actual;
+        missing.tensors[0].density.resolvedFile = "/nonexistent/P.mtx";
+        QVERIFY_THROWS_EXCEPTION(InputError, HardwareTrace(missing, m_arch, handDesign(missing, m_arch)));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    Architecture m_arch;
+    Workload m_dense, m_actual;
+};
+
+QTEST_GUILESS_MAIN(TestHardwareTrace)
+#include "test_hardware_trace.moc"

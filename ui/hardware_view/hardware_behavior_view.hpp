@@ -1,0 +1,92 @@
+#pragma once
+// The hardware-behaviour view of the Design view (paper Fig. 14): DRAM at the top, the buffers below
+// it, then the PE array on the architecture's mesh (PEs the mapping uses highlighted, the others dim),
+// each PE with its buffer and MAC cells; the tile of every tensor each level holds at the current
+// time step; how every fan-out sends each tensor (broadcast / multicast / unicast, colour-coded); and
+// the MACs coloured active / gated / skipped at that step. A time-step control walks the temporal
+// loops (prev / next, a slider, a step field, play / pause) and reads out every loop's index.
+// The logic is analysis::HardwareTrace; a step recomputes only the MAC states and labels and repaints
+// one item per PE, so stepping stays fast on a 32 x 32 x 64-MAC array.
+#include "analysis/hardware_trace.hpp"
+#include "hardware_view/hardware_scene_items.hpp"
+#include "model/evaluation_result.hpp"
+
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QGraphicsScene;
+class QGraphicsSimpleTextItem;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+
+namespace sparsemap::ui {
+
+class HardwareBehaviorView : public QWidget {
+    Q_OBJECT
+public:
+    explicit HardwareBehaviorView(QWidget* parent = nullptr);
+    ~HardwareBehaviorView() override;
+
+    // Shows a design. A design the trace cannot draw (bounds that do not match the workload, a fan-out
+    // above the architecture's, an unreadable `actual` file) shows the reason instead.
+    void setDesign(const Workload& workload, const Architecture& arch, const Design& design,
+                   const model::EvaluationResult& result);
+    void clear();
+
+    // For tests and the embedding view.
+    QGraphicsScene* scene() const { return m_scene; }
+    ZoomableGraphicsView* graphicsView() const { return m_view; }
+    const analysis::HardwareTrace* trace() const { return m_trace ? m_trace.get() : nullptr; }
+    std::int64_t stepCount() const { return m_trace ? m_trace->stepCount() : 0; }
+    std::int64_t step() const { return m_step; }
+    // The MAC counts the picture shows at the current step (from the states the PE items paint).
+    analysis::MacCounts shownCounts() const;
+    // The state (and so the colour) a MAC is drawn with at the current step.
+    analysis::MacState shownState(std::int64_t mac) const;
+    QString loopReadout() const;
+    QString errorText() const { return m_error; }
+    bool isPlaying() const { return m_timer.isActive(); }
+
+public slots:
+    void setStep(std::int64_t step); // clamped to [0, stepCount)
+    void nextStep();
+    void previousStep();
+    void setPlaying(bool playing);
+
+signals:
+    void stepChanged(std::int64_t step);
+
+private:
+    void buildScene(const model::EvaluationResult& result);
+    void updateStep();
+    void showMessage(const QString& text);
+    QString levelSummary(int level, const model::EvaluationResult& result) const;
+
+    QGraphicsScene* m_scene = nullptr;
+    ZoomableGraphicsView* m_view = nullptr;
+    QPushButton* m_prev = nullptr;
+    QPushButton* m_next = nullptr;
+    QPushButton* m_play = nullptr;
+    QPushButton* m_fit = nullptr;
+    QSlider* m_slider = nullptr;
+    QLineEdit* m_stepEdit = nullptr;
+    QLabel* m_stepOf = nullptr;
+    QLabel* m_loops = nullptr;
+    QLabel* m_counts = nullptr;
+    QTimer m_timer;
+
+    std::unique_ptr<analysis::HardwareTrace> m_trace;
+    std::int64_t m_step = 0;
+    QString m_error;
+    PeArrayState m_state;
+    std::vector<PeItem*> m_peItems;                                  // used PEs only, updated per step
+    std::vector<std::vector<QGraphicsSimpleTextItem*>> m_levelTiles; // [level][tensor], upper levels
+    bool m_updatingControls = false;
+};
+
+} // namespace sparsemap::ui
