@@ -5,8 +5,37 @@
 #include "workbench/main_window.hpp"
 
 #include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QMessageBox>
+#include <QTabWidget>
 #include <QCommandLineParser>
 #include <QTimer>
+#include <cstdio>
+
+namespace {
+
+// Shows each view in turn, lets it lay out and paint, and saves the window; then quits.
+void saveScreenshots(sparsemap::ui::MainWindow& window, const QString& dir)
+{
+    QDir().mkpath(dir);
+    auto* tabs = window.tabs();
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        QElapsedTimer settle;
+        settle.start();
+        while (settle.elapsed() < 600)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        const QString name = tabs->tabText(i).remove('&').toLower();
+        const QString path = QDir(dir).filePath(name + ".png");
+        if (!window.grab().save(path))
+            fprintf(stderr, "sparsemap-workbench: cannot write %s\n", qPrintable(path));
+    }
+    window.setAutoAnswer(QMessageBox::Discard);
+    QTimer::singleShot(0, &window, &QWidget::close);
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -22,6 +51,11 @@ int main(int argc, char** argv)
     const QCommandLineOption view(
         "view", "The view shown first: architecture, workload, exploration, design or compare.", "name");
     parser.addOption(view);
+    const QCommandLineOption shots("screenshots",
+                                   "With --demo: when the search ends, save a PNG of every view into DIR "
+                                   "and quit (the README's pictures).",
+                                   "dir");
+    parser.addOption(shots);
     parser.addPositionalArgument("session", "A session file to open.", "[session]");
     parser.process(app);
 
@@ -41,6 +75,9 @@ int main(int argc, char** argv)
         if (!parser.isSet(view))
             window.showView("exploration");
         QTimer::singleShot(0, exploration, &sparsemap::ui::ExplorationView::startSearch);
+        if (parser.isSet(shots))
+            QObject::connect(exploration, &sparsemap::ui::ExplorationView::searchFinished, &window,
+                             [&window, dir = parser.value(shots)] { saveScreenshots(window, dir); });
     }
     return app.exec();
 }

@@ -1,0 +1,175 @@
+// The main window end to end (offscreen): the views are there, a run lands in the session's tree,
+// sessions save and re-open with their runs, a bad session file changes nothing, and closing during a
+// run stops it and keeps what it found.
+#include "arch_editor/architecture_document.hpp"
+#include "arch_editor/architecture_editor_panel.hpp"
+#include "exploration/exploration_view.hpp"
+#include "project/project_panel.hpp"
+#include "project/project_tree_model.hpp"
+#include "workbench/main_window.hpp"
+#include "workload_editor/workload_document.hpp"
+#include "workload_editor/workload_editor_panel.hpp"
+
+#include <QMessageBox>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using sparsemap::ui::MainWindow;
+using Group = sparsemap::ui::ProjectStore::Group;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void hasEveryView();
+    void editorsFeedTheSession();
+    void runLandsInTheSession();
+    void sessionSavesAndReopens();
+    void badSessionChangesNothing();
+    void closingDuringARunStopsAndKeepsIt();
+
+private:
+    static void runToy(MainWindow& window, int budget);
+    QTemporaryDir m_dir;
+};
+
+void TestMainWindow::initTestCase()
+{
+    // Settings of the tests stay out of the user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("SparseMapTest");
+    QCoreApplication::setApplicationName("MainWindowTest");
+    QSettings().clear();
+    QVERIFY(m_dir.isValid());
+}
+
+void TestMainWindow::runToy(MainWindow& window, int budget)
+{
+    auto* view = window.explorationView();
+    view->setWorkloadPath(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml");
+    view->setPreset("edge");
+    view->setMethod("sparsemap");
+    view->setBudget(budget);
+    view->startSearch();
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 60000);
+}
+
+void TestMainWindow::hasEveryView()
+{
+    MainWindow window;
+    for (const char* name : {"architecture", "workload", "exploration"}) {
+        QVERIFY2(window.showView(name), name);
+        QCOMPARE(window.tabs()->tabText(window.tabs()->currentIndex()).remove('&').toLower(), QString(name));
+    }
+    QVERIFY(!window.showView("nonsense"));
+    // A fresh window holds the start-up architecture and workload but nothing to save.
+    QCOMPARE(window.project()->count(Group::Architectures), 1);
+    QCOMPARE(window.project()->count(Group::Workloads), 1);
+    QVERIFY(!window.project()->isModified());
+}
+
+void TestMainWindow::editorsFeedTheSession()
+{
+    MainWindow window;
+    auto* arch = window.architectureEditor()->document();
+    QVERIFY(arch->loadPreset("cloud").isEmpty());
+    QCOMPARE(window.project()->count(Group::Architectures), 2); // edge (start-up) and cloud
+    QCOMPARE(window.project()->session().architectures[1].name, std::string("cloud"));
+    QVERIFY(window.project()->isModified());
+    auto* workload = window.workloadEditor()->document();
+    QVERIFY(workload->loadSample("mm3").isEmpty());
+    QVERIFY(window.project()->count(Group::Workloads) >= 1);
+    const auto& workloads = window.project()->session().workloads;
+    QVERIFY(std::any_of(workloads.begin(), workloads.end(), [](const auto& w) { return w.name == "mm3"; }));
+    // Opening an entry of the tree loads it into its editor.
+    window.projectPanel()->activated(Group::Architectures, 0);
+    QCOMPARE(arch->architecture().name, window.project()->session().architectures[0].name);
+    QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.architectureEditor()));
+}
+
+void TestMainWindow::runLandsInTheSession()
+{
+    MainWindow window;
+    runToy(window, 300);
+    QCOMPARE(window.project()->count(Group::Runs), 1);
+    const auto& run = window.project()->session().runs[0];
+    QCOMPARE(run.method, std::string("sparsemap"));
+    QCOMPARE(run.settings.budget, std::int64_t(300));
+    QCOMPARE(int(run.result.points.size()), 300);
+    QCOMPARE(run.workload.name, std::string("toy"));
+    auto* model = window.projectPanel()->model();
+    QCOMPARE(model->rowCount(model->indexOf(Group::Runs)), 1);
+    QVERIFY(window.project()->isModified());
+    QVERIFY(window.windowTitle().contains("*"));
+}
+
+void TestMainWindow::sessionSavesAndReopens()
+{
+    const QString path = m_dir.filePath("a.session.yaml");
+    std::vector<double> objectives;
+    {
+        MainWindow window;
+        window.setAutoAnswer(QMessageBox::Discard);
+        runToy(window, 200);
+        QVERIFY(window.saveSessionAs(path).isEmpty());
+        QVERIFY(!window.project()->isModified());
+        for (const auto& p : window.project()->session().runs[0].result.points)
+            objectives.push_back(p.objective);
+    }
+    MainWindow window;
+    window.setAutoAnswer(QMessageBox::Discard);
+    QVERIFY(window.openSession(path).isEmpty());
+    QCOMPARE(window.project()->count(Group::Runs), 1);
+    const auto& points = window.project()->session().runs[0].result.points;
+    QCOMPARE(points.size(), objectives.size());
+    for (std::size_t i = 0; i < points.size(); ++i)
+        QCOMPARE(points[i].objective, objectives[i]);
+    // Opening the session shows its last run in the exploration view.
+    QCOMPARE(window.explorationView()->points().size(), objectives.size());
+    // The session is remembered in the recent files.
+    QVERIFY(QSettings().value("recentFiles").toStringList().join('\n').contains("a.session.yaml"));
+}
+
+void TestMainWindow::badSessionChangesNothing()
+{
+    MainWindow window;
+    window.setAutoAnswer(QMessageBox::Ok);
+    runToy(window, 100);
+    const QString bad = m_dir.filePath("bad.session.yaml");
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("format: sparsemap-session\nversion: 1\nruns: [ {name: x\n");
+    file.close();
+    const QString error = window.openSession(bad);
+    QVERIFY(!error.isEmpty());
+    QVERIFY2(error.contains("bad.session.yaml"), qPrintable(error));
+    QCOMPARE(window.project()->count(Group::Runs), 1); // the run made before is still there
+    QVERIFY(window.project()->filePath().isEmpty());
+}
+
+void TestMainWindow::closingDuringARunStopsAndKeepsIt()
+{
+    MainWindow window;
+    auto* view = window.explorationView();
+    view->setWorkloadPath(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml");
+    view->setPreset("cloud");
+    view->setMethod("sparsemap");
+    view->setBudget(5'000'000);
+    window.show();
+    view->startSearch();
+    QVERIFY(view->isRunning());
+    QTest::qWait(300);
+    window.setAutoAnswer(QMessageBox::Yes);
+    window.close(); // asks (Yes), cancels, and closes again when the run has landed
+    window.setAutoAnswer(QMessageBox::Discard);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 5000);
+    QCOMPARE(window.project()->count(Group::Runs), 1);
+    QVERIFY(window.project()->session().runs[0].result.cancelled);
+    QVERIFY(!window.project()->session().runs[0].result.points.empty());
+    QTRY_VERIFY(!window.isVisible());
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"
