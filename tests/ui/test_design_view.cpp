@@ -16,6 +16,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QDirIterator>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -95,6 +96,7 @@ private slots:
     void badImportLeavesTheDesign();
     void invalidDesignShowsItsReason();
     void mm3OnCloudRandomValidGenome();
+    void stripScalesToManyGenes();
 };
 
 void TestDesignView::stripHasOneCellPerGeneWithTooltips()
@@ -369,6 +371,40 @@ void TestDesignView::mm3OnCloudRandomValidGenome()
         QTest::qWait(50);
         view.grab().save(shots + "/design-toy-metrics.png");
     }
+}
+
+void TestDesignView::stripScalesToManyGenes()
+{
+    // The bundled workload with the longest genome on the cloud preset (a convolution: 7 dims).
+    std::shared_ptr<const GenomeLayout> layout;
+    QDirIterator it(SPARSEMAP_SOURCE_DIR "/samples/workloads", {"*.yaml"}, QDir::Files);
+    while (it.hasNext()) {
+        auto candidate = std::make_shared<const GenomeLayout>(loadWorkloadFile(it.next().toStdString()),
+                                                              loadPreset("cloud"));
+        if (!layout || candidate->size() > layout->size())
+            layout = candidate;
+    }
+    QVERIFY(layout->size() >= 40);
+    std::mt19937_64 rng(3);
+    DesignView view;
+    view.resize(900, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.showGenome(layout, randomGenome(*layout, rng), "longest genome"), QString());
+    auto* strip = view.genomeStrip();
+    QCOMPARE(strip->cellCount(), layout->size());
+    QTRY_VERIFY(strip->width() >= strip->minimumSizeHint().width());
+    // Cells never shrink below 18 px and never overlap; the last one is inside the strip.
+    for (int g = 0; g < layout->size(); ++g) {
+        QVERIFY(strip->cellRect(g).width() >= 18);
+        if (g > 0)
+            QVERIFY(strip->cellRect(g).left() >= strip->cellRect(g - 1).right());
+    }
+    QVERIFY(strip->cellRect(layout->size() - 1).right() < strip->width());
+    QCOMPARE(strip->geneAt(strip->cellRect(layout->size() - 1).center()), layout->size() - 1);
+    const QString shots = qEnvironmentVariable("SPARSEMAP_SHOTS");
+    if (!shots.isEmpty())
+        view.grab().save(shots + "/design-long-genome.png");
 }
 
 QTEST_MAIN(TestDesignView)

@@ -171,7 +171,8 @@ void BreakdownChart::rebuild()
     for (int c = 0; c < m_data.categories.size(); ++c)
         top = std::max(top, m_data.categoryTotal(c));
     values->setRange(0, top > 0 ? top * 1.05 : 1);
-    values->setLabelFormat("%.3g");
+    values->applyNiceNumbers();
+    values->setLabelFormat("%.4g");
     values->setTitleText(m_data.unit);
     chart->addAxis(values, Qt::AlignLeft);
     series->attachAxis(values);

@@ -62,7 +62,7 @@ BreakdownData breakdownData(const Workload& w, const Architecture& arch, const m
         compute.values[computeCategory] = r.compute.energyPj;
         data.series.push_back(std::move(compute));
     } else {
-        data.unit = "data accesses, all instances (words; MACs for the compute)";
+        data.unit = "accesses (words; MACs)";
         const char* kinds[] = {"actual", "gated", "skipped"};
         // Gated accesses still take a cycle, skipped ones do not happen: lighter and lighter fills.
         const Qt::BrushStyle brushes[] = {Qt::SolidPattern, Qt::Dense3Pattern, Qt::Dense6Pattern};

@@ -50,7 +50,9 @@ QTableWidgetItem* cell(const QString& text, const QString& tip = {})
 QString percentText(double fraction)
 {
     const double p = 100 * fraction;
-    return p >= 10 || p == 0 ? QString::number(p, 'f', 1) : QString::number(p, 'g', 2);
+    if (p >= 10 || p == 0)
+        return QString::number(p, 'f', 1);
+    return p >= 0.1 ? QString::number(p, 'f', 2) : QString::number(p, 'g', 2);
 }
 
 QString bandwidthText(double demand, double bandwidth)

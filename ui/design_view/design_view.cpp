@@ -23,6 +23,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -80,8 +81,12 @@ DesignView::DesignView(QWidget* parent) : QWidget(parent)
     stripScroll->setWidgetResizable(true);
     stripScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     stripScroll->setFrameShape(QFrame::NoFrame);
+    // Room for the strip and a horizontal scroll bar under it (long genomes in narrow windows).
+    m_strip->setMinimumHeight(m_strip->minimumSizeHint().height());
     stripScroll->setFixedHeight(m_strip->minimumSizeHint().height() +
-                                stripScroll->horizontalScrollBar()->sizeHint().height() + 2);
+                                std::max(stripScroll->horizontalScrollBar()->sizeHint().height(),
+                                         style()->pixelMetric(QStyle::PM_ScrollBarExtent)) +
+                                6);
     m_geneLine = new QLabel;
     m_geneLine->setWordWrap(true);
     m_geneLine->setTextFormat(Qt::RichText);
@@ -127,18 +132,25 @@ QString DesignView::showGenome(std::shared_ptr<const GenomeLayout> layout, const
 {
     if (!layout)
         return "No genome layout given.";
+    // Everything into locals first, so that a failure leaves the shown design as it was.
+    model::EvaluationResult result;
+    Design decoded;
+    Workload workload;
     try {
         layout->validate(genome);
         model::GenomeEvaluator evaluator(*layout, model::optionsForLayout(*layout));
-        m_result = evaluator.evaluate(genome);
-        m_design = evaluator.lastDesign();
-        m_workload = evaluator.evaluator().workload();
-        m_arch = layout->architecture();
+        result = evaluator.evaluate(genome);
+        decoded = evaluator.lastDesign();
+        workload = evaluator.evaluator().workload();
     } catch (const std::exception& e) {
         const QString message = "Cannot show the genome: " + qs(e.what());
         showMessage(message, true);
         return message;
     }
+    m_result = std::move(result);
+    m_design = std::move(decoded);
+    m_workload = std::move(workload);
+    m_arch = layout->architecture();
     m_layout = std::move(layout);
     m_genome = genome;
     m_case.reset();
@@ -152,18 +164,21 @@ QString DesignView::showGenome(std::shared_ptr<const GenomeLayout> layout, const
 
 QString DesignView::showSparseloopCase(const SparseloopCase& c, const QString& title)
 {
+    model::EvaluationResult result;
+    Design design;
     try {
         model::Evaluator evaluator(c.workload, c.architecture, model::sparseloopModelOptions(c));
-        const Design design = model::sparseloopDesign(c);
-        m_result = evaluator.evaluate(design);
-        m_design = design;
-        m_workload = c.workload;
-        m_arch = c.architecture;
+        design = model::sparseloopDesign(c);
+        result = evaluator.evaluate(design);
     } catch (const std::exception& e) {
         const QString message = "Cannot evaluate the Sparseloop case: " + qs(e.what());
         showMessage(message, true);
         return message;
     }
+    m_result = std::move(result);
+    m_design = std::move(design);
+    m_workload = c.workload;
+    m_arch = c.architecture;
     m_layout.reset();
     m_genome.reset();
     m_case = c;
