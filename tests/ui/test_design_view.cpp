@@ -90,6 +90,7 @@ class TestDesignView : public QObject {
 private slots:
     void stripHasOneCellPerGeneWithTooltips();
     void loopNestIsTheHandWrittenOne();
+    void metricsOfTheHandWrittenDesign();
     void chartSumsAreTheResultsLevels();
     void designYamlRoundTripKeepsMetrics();
     void sparseloopRoundTripKeepsMetrics();
@@ -97,6 +98,7 @@ private slots:
     void invalidDesignShowsItsReason();
     void mm3OnCloudRandomValidGenome();
     void stripScalesToManyGenes();
+    void importsASparseloopReferenceCase();
 };
 
 void TestDesignView::stripHasOneCellPerGeneWithTooltips()
@@ -160,6 +162,29 @@ void TestDesignView::loopNestIsTheHandWrittenOne()
     QVERIFY2(nest.startsWith(expected), qPrintable(nest));
     QVERIFY(nest.contains("compute: none"));
     QVERIFY(view.metricsPanel()->validityLabel()->text().contains("valid"));
+}
+
+void TestDesignView::metricsOfTheHandWrittenDesign()
+{
+    DesignView view;
+    auto layout = toyLayout();
+    QCOMPARE(view.showGenome(layout, toyGenome(*layout), "toy"), QString());
+    // A PE buffer (16 in use, one per (m, n)) writes per instance: P[1x4] filled once per k1 step
+    // (2 x 4 = 8), Q likewise 8, Z's partial sum filled back once for the second k1 step and updated
+    // by each of its 8 MACs: 25 words at 1 word/cycle = 25 cycles, while the 16 MACs need
+    // 128 / 16 = 8 cycles. So 25 cycles, the PE buffer throttled to 8/25, and 128 / (25 x 256) = 2 %.
+    QCOMPARE(view.result().cycles, 25.0);
+    auto* panel = view.metricsPanel();
+    QCOMPARE(panel->summaryValue("cycles"), QString("25"));
+    QCOMPARE(panel->summaryValue("utilization"), QString("2.00 % of 256 MACs"));
+    auto* table = panel->levelTable();
+    QCOMPARE(table->rowCount(), 3);
+    QCOMPARE(table->item(2, 6)->text(), QString("0.32"));
+    // Capacity (uncompressed, no metadata): GLB holds P, Q, Z tiles of 4x4 = 48 words of 128 KB of
+    // 8-bit words; a PE buffer P[1x4] + Q[4x1] + Z[1x1] = 9 of 1024.
+    QCOMPARE(table->item(1, 2)->text(), QString("48 / 131072 (0.037 %)"));
+    QCOMPARE(table->item(2, 2)->text(), QString("9 / 1024 (0.88 %)"));
+    QCOMPARE(table->item(2, 1)->text(), QString("16 / 16 / 256"));
 }
 
 void TestDesignView::chartSumsAreTheResultsLevels()
@@ -405,6 +430,38 @@ void TestDesignView::stripScalesToManyGenes()
     const QString shots = qEnvironmentVariable("SPARSEMAP_SHOTS");
     if (!shots.isEmpty())
         view.grab().save(shots + "/design-long-genome.png");
+}
+
+void TestDesignView::importsASparseloopReferenceCase()
+{
+    // Sparseloop's own run of this case printed "Cycles: 48875" and "Energy: 201.64 uJ"
+    // (timeloop-model.stats.txt beside it); the model reproduces the references within 0.1 %.
+    QString root = qEnvironmentVariable("SPARSEMAP_REFERENCE_DIR");
+    if (root.isEmpty())
+        root = SPARSEMAP_SOURCE_DIR "/../shared/reference/sparseloop";
+    const QString dir = root + "/stc/WD-1.0/M512-K1024-N256-IAD0.27-WD1.0/DSTC-RF2x-24-bandwidth";
+    if (!QFileInfo::exists(dir + "/aggregated_input.yaml"))
+        QSKIP("the Sparseloop reference cases are not beside the repository (set SPARSEMAP_REFERENCE_DIR)");
+    DesignView view;
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.importSparseloop(dir), QString());
+    QVERIFY(view.result().valid);
+    QVERIFY2(std::abs(view.result().cycles - 48875) <= 0.001 * 48875,
+             qPrintable(QString::number(view.result().cycles)));
+    QVERIFY2(std::abs(view.result().energyPj - 201.64e6) <= 0.001 * 201.64e6,
+             qPrintable(QString::number(view.result().energyPj)));
+    QCOMPARE(view.genomeStrip()->cellCount(), 0);
+    QVERIFY(!view.loopNestView()->toPlainText().contains("cannot be written"));
+    QVERIFY(view.loopNestView()->toPlainText().contains("formats:"));
+    QCOMPARE(view.breakdownChart()->data().categories.size(), int(view.architecture().levels.size()) + 1);
+    const QString shots = qEnvironmentVariable("SPARSEMAP_SHOTS");
+    if (!shots.isEmpty()) {
+        view.detailTabs()->setCurrentIndex(1);
+        QTest::qWait(50);
+        view.grab().save(shots + "/design-sparseloop-case.png");
+    }
 }
 
 QTEST_MAIN(TestDesignView)

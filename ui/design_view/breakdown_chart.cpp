@@ -1,5 +1,7 @@
 #include "design_view/breakdown_chart.hpp"
 
+#include "design_view/design_metrics_panel.hpp"
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QButtonGroup>
@@ -177,7 +179,7 @@ void BreakdownChart::rebuild()
     chart->addAxis(values, Qt::AlignLeft);
     series->attachAxis(values);
     chart->setTitle(m_mode == BreakdownMode::Energy
-                        ? QString("Energy per level: %1 pJ in total").arg(number(m_result.energyPj))
+                        ? QString("Energy per level: %1 in total").arg(energyText(m_result.energyPj))
                         : QString("Accesses per level"));
     connect(series, &QStackedBarSeries::hovered, this, [this](bool on, int index, QBarSet* set) {
         if (!on || !set || index < 0 || index >= m_data.categories.size()) {

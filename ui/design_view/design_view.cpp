@@ -77,6 +77,7 @@ DesignView::DesignView(QWidget* parent) : QWidget(parent)
 
     m_strip = new design::GenomeStrip;
     auto* stripScroll = new QScrollArea;
+    m_stripScroll = stripScroll;
     stripScroll->setWidget(m_strip);
     stripScroll->setWidgetResizable(true);
     stripScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -347,6 +348,7 @@ void DesignView::refresh()
         m_titleLabel->setText("No design");
         m_info->setText("Pick a point of a run, load a design, or import a Sparseloop case.");
         m_strip->clear();
+        m_stripScroll->hide();
         m_loopNest->clear();
         m_metrics->clear();
         m_breakdown->clear("No design shown.");
@@ -358,11 +360,13 @@ void DesignView::refresh()
     if (m_genome) {
         info += QString(" · genome of %1 genes").arg(m_genome->size());
         m_strip->setGenome(m_layout, *m_genome);
+        m_stripScroll->show();
         m_info->setToolTip({});
     } else {
         info += " · imported Sparseloop case (no genome; evaluated as Sparseloop does: worst-case "
                 "occupancy, its rank order and action types)";
         m_strip->clear();
+        m_stripScroll->hide(); // nothing to show but a placeholder: give the room to the nest
         QStringList notes;
         for (const auto& n : m_case->notes)
             notes << "• " + qs(n);

@@ -114,6 +114,7 @@ private:
     QPushButton* m_exportYamlButton = nullptr;
     QPushButton* m_exportSparseloopButton = nullptr;
     design::GenomeStrip* m_strip = nullptr;
+    QWidget* m_stripScroll = nullptr;
     QLabel* m_geneLine = nullptr;
     QPlainTextEdit* m_loopNest = nullptr;
     design::DesignMetricsPanel* m_metrics = nullptr;

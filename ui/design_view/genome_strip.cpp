@@ -134,7 +134,7 @@ void GenomeStrip::paintEvent(QPaintEvent*)
     painter.fillRect(rect(), palette().base());
     if (!m_layout || m_genome.empty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(rect(), Qt::AlignCenter, "no genome (an imported Sparseloop design)");
+        painter.drawText(rect(), Qt::AlignCenter, "no genome");
         return;
     }
     const QFontMetrics fm = fontMetrics();
