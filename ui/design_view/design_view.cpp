@@ -139,7 +139,7 @@ QString DesignView::showGenome(std::shared_ptr<const GenomeLayout> layout, const
     Workload workload;
     try {
         layout->validate(genome);
-        model::GenomeEvaluator evaluator(*layout, model::optionsForLayout(*layout));
+        model::GenomeEvaluator evaluator(*layout); // the options the searches use (padded dims)
         result = evaluator.evaluate(genome);
         decoded = evaluator.lastDesign();
         workload = evaluator.evaluator().workload();
