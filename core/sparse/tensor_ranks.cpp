@@ -36,7 +36,14 @@ std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& map
 
 std::string rankName(const Workload& workload, const FormatRank& rank)
 {
-    return workload.dims.at(rank.dim).name + std::to_string(rank.mappingLevel + 1);
+    // Ranks imported from Sparseloop are declared without a loop (the model binds them): name the
+    // dim when it is known, else "?", rather than index a dim that does not exist.
+    const int dims = static_cast<int>(workload.dims.size());
+    if (rank.dim < 0 || rank.dim >= dims)
+        return "?";
+    if (rank.mappingLevel < 0)
+        return workload.dims[rank.dim].name;
+    return workload.dims[rank.dim].name + std::to_string(rank.mappingLevel + 1);
 }
 
 } // namespace sparsemap

@@ -17,7 +17,8 @@ std::vector<FormatRank> tensorRanks(const Workload& workload, const Mapping& map
 void tensorRanksInto(const Workload& workload, const Mapping& mapping, int tensor, int storageLevel,
                      std::vector<FormatRank>& out);
 
-// Rank name as in the paper: dim name + 1-based mapping level, e.g. "K4".
+// Rank name as in the paper: dim name + 1-based mapping level, e.g. "K4"; a rank declared without a
+// loop (imported from Sparseloop) is "K" when its dim is known, else "?".
 std::string rankName(const Workload& workload, const FormatRank& rank);
 
 } // namespace sparsemap

@@ -1,0 +1,19 @@
+#pragma once
+// The design view's colours: one per genome segment (the strip) and one per tensor (the breakdown
+// chart), so that the P format genes and P's bars share a hue. Soft fills, so that dark text on them
+// stays readable. (Kept private to the design view until the workbench has one shared palette.)
+#include "genome/genome_layout.hpp"
+
+#include <QColor>
+#include <QString>
+
+namespace sparsemap::ui::design {
+
+QColor segmentColor(GeneSegment segment);
+// The caption over a segment of the strip: "Perm", "Tiling", "P fmt", "Q fmt", "Z fmt", "S/G".
+QString segmentCaption(GeneSegment segment);
+// Colour of the genome tensor P (0), Q (1), Z (2); further tensors get further hues.
+QColor tensorColor(int which);
+QColor computeColor();
+
+} // namespace sparsemap::ui::design
