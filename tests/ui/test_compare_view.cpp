@@ -166,11 +166,17 @@ private slots:
         QCOMPARE(view.convergencePlot()->graph(0)->data()->at(1)->key, 4.0);
         QCOMPARE(view.convergencePlot()->graph(0)->data()->at(1)->value, 9e10);
         QCOMPARE(view.convergencePlot()->graph(1)->name(), QString("beta"));
+        // The pin (alpha's point 3: evaluation 4, EDP 1.5e11) is marked while alpha is plotted.
+        QCOMPARE(view.pinMarkerCount(), 1);
+        auto* ring = qobject_cast<QCPItemTracer*>(view.convergencePlot()->item(0));
+        QVERIFY(ring);
+        QCOMPARE(ring->position->coords(), QPointF(4, 1.5e11));
 
         view.table()->selectRow(1); // beta (session order: no sort yet)
         QCOMPARE(view.convergencePlot()->graphCount(), 1);
         QCOMPARE(view.plottedRuns(), std::vector<int>({1}));
         QCOMPARE(view.convergencePlot()->graph(0)->dataCount(), 3);
+        QCOMPARE(view.pinMarkerCount(), 0);
 
         // The pin stands for its run: selecting it together with alpha plots alpha once.
         view.table()->clearSelection();

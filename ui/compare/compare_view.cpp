@@ -80,6 +80,7 @@ CompareView::CompareView(QWidget* parent)
     split->addWidget(plots);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 2);
+    split->setSizes({250, 500}); // the table needs a few rows, the plots the room (proportions)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
@@ -121,6 +122,18 @@ void CompareView::setSession(const Session& session)
             share->valid += p.valid;
         share->evaluated += static_cast<std::int64_t>(run.result.points.size());
     }
+    m_pins.clear();
+    for (const auto& pin : session.pinned) {
+        if (pin.run < 0 || pin.run >= static_cast<int>(session.runs.size()))
+            continue;
+        const auto& points = session.runs[static_cast<std::size_t>(pin.run)].result.points;
+        if (pin.pointIndex < 0 || pin.pointIndex >= static_cast<std::int64_t>(points.size()))
+            continue;
+        const auto& p = points[static_cast<std::size_t>(pin.pointIndex)];
+        if (p.valid && std::isfinite(p.objective) && p.objective > 0)
+            m_pins.push_back({QString::fromStdString(pin.name), pin.run,
+                              static_cast<double>(pin.pointIndex + 1), p.objective});
+    }
     m_summary->setText(
         session.runs.empty()
             ? tr("No runs yet: runs made in the Exploration view appear here.")
@@ -160,6 +173,29 @@ void CompareView::updateConvergence()
         graph->setPen(QPen(RunTableModel::runColor(run), 2));
         graph->setLineStyle(QCPGraph::lsStepLeft); // the best so far holds until the next improvement
         graph->setData(c.evaluations, c.best, true);
+    }
+    // Pinned designs of the plotted runs: a ring at (evaluation, objective) with the pin's name.
+    m_convergence->clearItems();
+    m_pinMarkers = 0;
+    for (const Pin& pin : m_pins) {
+        if (std::find(m_plotted.begin(), m_plotted.end(), pin.run) == m_plotted.end())
+            continue;
+        auto* ring = new QCPItemTracer(m_convergence);
+        ring->position->setCoords(pin.evaluation, pin.objective);
+        ring->setStyle(QCPItemTracer::tsCircle);
+        ring->setSize(9);
+        ring->setPen(QPen(RunTableModel::runColor(pin.run), 2));
+        auto* label = new QCPItemText(m_convergence);
+        label->position->setParentAnchor(ring->position);
+        label->position->setCoords(-4, -6); // pixels up and left of the ring: pins sit near the right end
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setClipToAxisRect(false);
+        label->setBrush(QColor(255, 255, 255, 220)); // readable over the curves
+        label->setPadding(QMargins(2, 1, 2, 1));
+        label->setText(pin.name);
+        label->setFont(QFont(font().family(), 8));
+        label->setColor(RunTableModel::runColor(pin.run).darker(130));
+        ++m_pinMarkers;
     }
     m_convergence->yAxis->setLabel(
         m_plotted.empty() ? tr("best objective")

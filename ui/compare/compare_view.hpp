@@ -41,6 +41,8 @@ public:
     QCustomPlot* validSharePlot() const { return m_validShare; }
     // The runs that have a curve, in graph order (graph i is run plottedRuns()[i]).
     const std::vector<int>& plottedRuns() const { return m_plotted; }
+    // Pinned designs marked on the convergence plot (those of plotted runs with a valid design).
+    int pinMarkerCount() const { return m_pinMarkers; }
     // One entry per method in order of first appearance among the runs (bar i is entry i).
     const std::vector<MethodShare>& methodShares() const { return m_shares; }
 
@@ -65,7 +67,16 @@ private:
     QCustomPlot* m_convergence;
     QCustomPlot* m_validShare;
     QLabel* m_summary;
+    struct Pin {
+        QString name;
+        int run = -1;
+        double evaluation = 0; // 1-based: the evaluation that found it
+        double objective = 0;
+    };
+
     std::vector<Curve> m_curves; // one per run of the session
+    std::vector<Pin> m_pins;     // valid pinned designs only (an invalid one has no objective to show)
+    int m_pinMarkers = 0;
     std::vector<int> m_plotted;
     std::vector<MethodShare> m_shares;
 };
