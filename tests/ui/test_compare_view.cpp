@@ -188,8 +188,18 @@ private slots:
         QCOMPARE(view.convergencePlot()->graphCount(), 1);
         QCOMPARE(view.convergencePlot()->graph(0)->dataCount(), 2);
 
+        // A new session (a run added) keeps the selection, by name.
+        Session more = handMadeSession();
+        more.runs.insert(more.runs.begin(), more.runs[1]);
+        more.runs[0].name = "delta";
+        more.pinned[0].run = 1; // alpha moved down by one
+        view.setSession(more);
+        QCOMPARE(view.model()->rowCount(), 5);
+        QCOMPARE(view.plottedRuns(), std::vector<int>({1})); // alpha, now run 1
+        QCOMPARE(view.table()->selectionModel()->selectedRows().size(), 2);
+
         view.table()->clearSelection();
-        QCOMPARE(view.convergencePlot()->graphCount(), 3);
+        QCOMPARE(view.convergencePlot()->graphCount(), 4);
     }
 
     void validSharePerMethod()

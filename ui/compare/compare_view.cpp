@@ -99,7 +99,21 @@ CompareView::CompareView(QWidget* parent)
 
 void CompareView::setSession(const Session& session)
 {
+    // The session changes under the user (a run finishes, a pin is added): keep the rows they
+    // selected, by kind and name, so that their comparison survives.
+    QList<QPair<bool, QString>> selected;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) {
+        const RunTableModel::Row& row = m_model->row(m_proxy->mapToSource(index).row());
+        selected.append({row.pinned, row.name});
+    }
+    const QSignalBlocker blocker(m_table->selectionModel()); // one plot update at the end, not per row
     m_model->setSession(session);
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const RunTableModel::Row& row = m_model->row(r);
+        if (selected.contains(QPair<bool, QString>(row.pinned, row.name)))
+            m_table->selectionModel()->select(m_proxy->mapFromSource(m_model->index(r, 0)),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
     m_curves.clear();
     m_shares.clear();
     for (const auto& run : session.runs) {
