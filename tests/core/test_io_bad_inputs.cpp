@@ -3,6 +3,7 @@
 //   # expect: line 7: density must be in (0, 1]
 #include "io/architecture_io.hpp"
 #include "io/design_io.hpp"
+#include "io/session_io.hpp"
 #include "io/workload_io.hpp"
 #include "util/error.hpp"
 #include "workload/workload_factory.hpp"
@@ -79,8 +80,11 @@ void load(const fs::path& file)
         loadArchitectureFile(path);
     else if (folder == "workload")
         loadWorkloadFile(path);
+    else if (folder == "session")
+        loadSessionFile(path);
     else
-        throw std::logic_error("no loader for folder " + folder + " (use workload/, arch/ or design/)");
+        throw std::logic_error("no loader for folder " + folder +
+                               " (use workload/, arch/, design/ or session/)");
 }
 
 } // namespace

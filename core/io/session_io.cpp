@@ -1,0 +1,732 @@
+#include "io/session_io.hpp"
+
+#include "io/architecture_io.hpp"
+#include "io/file_io.hpp"
+#include "io/workload_io.hpp"
+#include "io/yaml_reader.hpp"
+#include "search/method_registry.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string_view>
+
+namespace sparsemap {
+
+namespace {
+
+using detail::YamlReader;
+
+const std::vector<std::string> kPaddings{"none", "large-prime", "smooth"};
+const std::vector<std::string> kObjectives{"edp", "energy", "delay"};
+constexpr std::string_view kPointsHeader = "generation,valid,objective,cycles,energy_pj,edp,genome,reason";
+constexpr std::string_view kConvergenceHeader = "generation,evaluations,best,population_average,valid_share";
+// A bad point log could give one diagnostic per row; past this many a block reports only a count.
+constexpr int kMaxRowErrors = 10;
+
+std::string objectiveName(search::Objective objective)
+{
+    switch (objective) {
+    case search::Objective::Edp:
+        return "edp";
+    case search::Objective::Energy:
+        return "energy";
+    case search::Objective::Delay:
+        return "delay";
+    }
+    return "edp";
+}
+
+search::Objective parseObjective(const std::string& name)
+{
+    return name == "energy"  ? search::Objective::Energy
+           : name == "delay" ? search::Objective::Delay
+                             : search::Objective::Edp;
+}
+
+// Shortest text that reads back to the same double ("inf" for infinity): exact round trips.
+void appendNumber(std::string& out, double x)
+{
+    char buf[32];
+    const auto result = std::to_chars(buf, buf + sizeof buf, x);
+    out.append(buf, result.ptr);
+}
+
+template <typename Int> void appendInteger(std::string& out, Int x)
+{
+    char buf[24];
+    const auto result = std::to_chars(buf, buf + sizeof buf, x);
+    out.append(buf, result.ptr);
+}
+
+std::string numberText(double x)
+{
+    std::string out;
+    appendNumber(out, x);
+    return out;
+}
+
+// Reasons are free text in the last CSV field: only the characters that would break a line are escaped.
+void appendEscaped(std::string& out, const std::string& text)
+{
+    for (char c : text) {
+        if (c == '\\')
+            out += "\\\\";
+        else if (c == '\n')
+            out += "\\n";
+        else if (c == '\r')
+            out += "\\r";
+        else
+            out += c;
+    }
+}
+
+std::string unescape(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\\' && i + 1 < text.size()) {
+            const char next = text[++i];
+            out += next == 'n' ? '\n' : next == 'r' ? '\r' : next;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+std::string pointsBlock(const search::SearchResult& result)
+{
+    std::string out(kPointsHeader);
+    out += '\n';
+    out.reserve(result.points.size() *
+                (48 + 3 * (result.points.empty() ? 0 : result.points[0].genome.size())));
+    for (const auto& p : result.points) {
+        appendInteger(out, p.generation);
+        out += p.valid ? ",1," : ",0,";
+        appendNumber(out, p.objective);
+        out += ',';
+        appendNumber(out, p.cycles);
+        out += ',';
+        appendNumber(out, p.energyPj);
+        out += ',';
+        appendNumber(out, p.edp);
+        out += ',';
+        for (std::size_t g = 0; g < p.genome.size(); ++g) {
+            if (g)
+                out += ' ';
+            appendInteger(out, p.genome[g]);
+        }
+        out += ',';
+        appendEscaped(out, p.reason);
+        out += '\n';
+    }
+    return out;
+}
+
+std::string convergenceBlock(const search::SearchResult& result)
+{
+    std::string out(kConvergenceHeader);
+    out += '\n';
+    for (const auto& g : result.convergence) {
+        appendInteger(out, g.generation);
+        out += ',';
+        appendInteger(out, g.evaluations);
+        out += ',';
+        appendNumber(out, g.best);
+        out += ',';
+        appendNumber(out, g.populationAverage);
+        out += ',';
+        appendNumber(out, g.validShare);
+        out += '\n';
+    }
+    return out;
+}
+
+// The map under `topKey` of a file the existing writers produce, to embed as it is.
+YAML::Node innerMap(const std::string& fileText, const char* topKey)
+{
+    const YAML::Node document = YAML::Load(fileText);
+    return document[topKey];
+}
+
+// `[]` rather than a block list with nothing in it.
+void emptyAsFlow(YAML::Emitter& out, bool empty)
+{
+    if (empty)
+        out << YAML::Flow;
+}
+
+// A literal block without its last line break: yaml-cpp would otherwise leave a blank line after it.
+std::string chompLastNewline(std::string text)
+{
+    if (!text.empty() && text.back() == '\n')
+        text.pop_back();
+    return text;
+}
+
+void emitSession(YAML::Emitter& out, const Session& session)
+{
+    std::map<std::string, int> runNames;
+    for (std::size_t r = 0; r < session.runs.size(); ++r)
+        if (!runNames.emplace(session.runs[r].name, static_cast<int>(r)).second)
+            throw InputError("cannot save the session: two runs are named `" + session.runs[r].name +
+                             "`; run names must be unique");
+
+    out << YAML::Comment("SparseMap Workbench session (docs/file-formats.md)");
+    out << YAML::BeginMap << YAML::Key << "version" << YAML::Value << 1;
+    out << YAML::Key << "session" << YAML::Value << YAML::BeginMap;
+
+    out << YAML::Key << "architectures" << YAML::Value;
+    emptyAsFlow(out, session.architectures.empty());
+    out << YAML::BeginSeq;
+    for (const auto& arch : session.architectures)
+        out << innerMap(architectureToYaml(arch), "architecture");
+    out << YAML::EndSeq;
+
+    out << YAML::Key << "workloads" << YAML::Value;
+    emptyAsFlow(out, session.workloads.empty());
+    out << YAML::BeginSeq;
+    for (const auto& workload : session.workloads)
+        out << innerMap(workloadToYaml(workload), "workload");
+    out << YAML::EndSeq;
+
+    out << YAML::Key << "runs" << YAML::Value;
+    emptyAsFlow(out, session.runs.empty());
+    out << YAML::BeginSeq;
+    for (const auto& run : session.runs) {
+        const auto& result = run.result;
+        out << YAML::BeginMap;
+        out << YAML::Key << "name" << YAML::Value << run.name;
+        out << YAML::Key << "method" << YAML::Value << run.method;
+        out << YAML::Key << "padding" << YAML::Value
+            << std::string(paddingModeName(run.genomeOptions.padding));
+        out << YAML::Key << "settings" << YAML::Value << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "objective" << YAML::Value << objectiveName(run.settings.objective);
+        out << YAML::Key << "budget" << YAML::Value << run.settings.budget;
+        out << YAML::Key << "seed" << YAML::Value << std::to_string(run.settings.seed);
+        out << YAML::Key << "threads" << YAML::Value << run.settings.threads;
+        out << YAML::EndMap;
+        out << YAML::Key << "seconds" << YAML::Value << numberText(result.seconds);
+        out << YAML::Key << "cancelled" << YAML::Value << result.cancelled;
+        out << YAML::Key << "best_index" << YAML::Value << result.bestIndex;
+        out << YAML::Key << "workload" << YAML::Value << innerMap(workloadToYaml(run.workload), "workload");
+        out << YAML::Key << "architecture" << YAML::Value
+            << innerMap(architectureToYaml(run.architecture), "architecture");
+        out << YAML::Key << "convergence" << YAML::Value << YAML::Literal
+            << chompLastNewline(convergenceBlock(result));
+        out << YAML::Key << "points" << YAML::Value << YAML::Literal << chompLastNewline(pointsBlock(result));
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+
+    out << YAML::Key << "pinned" << YAML::Value;
+    emptyAsFlow(out, session.pinned.empty());
+    out << YAML::BeginSeq;
+    for (const auto& pin : session.pinned) {
+        if (pin.run < 0 || pin.run >= static_cast<int>(session.runs.size()))
+            throw InputError("cannot save the session: pinned design `" + pin.name + "` refers to run " +
+                             std::to_string(pin.run) + " but the session has " +
+                             std::to_string(session.runs.size()) + " runs");
+        out << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "name" << YAML::Value << pin.name;
+        out << YAML::Key << "run" << YAML::Value << session.runs[static_cast<std::size_t>(pin.run)].name;
+        out << YAML::Key << "point" << YAML::Value << pin.pointIndex;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+
+    out << YAML::EndMap << YAML::EndMap;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading
+
+class SessionReader {
+public:
+    SessionReader(const std::string& text, detail::DiagnosticSink& sink, std::string baseDir)
+        : m_sink(sink), m_baseDir(std::move(baseDir))
+    {
+        std::string_view rest(text);
+        while (!rest.empty()) {
+            const auto end = rest.find('\n');
+            m_lines.push_back(rest.substr(0, end));
+            if (end == std::string_view::npos)
+                break;
+            rest.remove_prefix(end + 1);
+        }
+    }
+
+    Session read(const YamlReader& s);
+
+private:
+    template <typename T, typename Parse>
+    std::optional<T> readEmbedded(const YamlReader& node, const std::string& kind, Parse parse) const;
+    std::optional<std::string> extractBlock(const YAML::Mark& mark, const std::string& kind) const;
+    std::optional<RunRecord> readRun(const YamlReader& r);
+    std::optional<std::vector<search::GenerationStats>> readConvergence(const YamlReader& node) const;
+    std::optional<std::vector<search::EvaluatedPoint>> readPoints(const YamlReader& node,
+                                                                  const GenomeLayout* layout) const;
+
+    // The rows of a CSV literal block, with each row's position in the file. Row 0 is the header.
+    struct Block {
+        std::string text;
+        std::vector<std::string_view> rows;
+        std::vector<YAML::Mark> marks;
+    };
+    std::optional<Block> readBlock(const YamlReader& node, std::string_view header) const;
+
+    detail::DiagnosticSink& m_sink;
+    std::string m_baseDir;
+    std::vector<std::string_view> m_lines;
+};
+
+// The text of the block map at `mark`, re-indented into a file of its own (`version: 1`, `kind:`,
+// then the map two spaces in), so that the file's own parser reads it; lines 3.. of that text are
+// the session's lines from mark.line on. nullopt when the mark does not point into the text.
+std::optional<std::string> SessionReader::extractBlock(const YAML::Mark& mark, const std::string& kind) const
+{
+    if (mark.line < 0 || mark.line >= static_cast<int>(m_lines.size()))
+        return std::nullopt;
+    const std::size_t column = static_cast<std::size_t>(mark.column);
+    const std::string_view first = m_lines[static_cast<std::size_t>(mark.line)];
+    if (column >= first.size())
+        return std::nullopt;
+    std::string out = "version: 1\n" + kind + ":\n  ";
+    out += first.substr(column);
+    out += '\n';
+    for (std::size_t i = static_cast<std::size_t>(mark.line) + 1; i < m_lines.size(); ++i) {
+        const std::string_view line = m_lines[i];
+        const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
+        const bool blankOrComment = indent == line.size() || line[indent] == '#';
+        if (indent < column && !blankOrComment)
+            break; // the next key or item of the enclosing structure
+        if (indent >= column)
+            out += "  " + std::string(line.substr(column));
+        out += '\n'; // a blank line for a comment outdented inside the block keeps the line numbers
+    }
+    return out;
+}
+
+// Reads an embedded architecture or workload with its own file's parser. Its diagnostics are moved
+// to the session's lines, columns and paths (`session.runs[0].workload.M`). Should the re-indented
+// text not be YAML (a flow map over several lines), the node is re-emitted and every problem is
+// reported at the node's first line.
+template <typename T, typename Parse>
+std::optional<T> SessionReader::readEmbedded(const YamlReader& node, const std::string& kind,
+                                             Parse parse) const
+{
+    if (!node.expectMap("an embedded " + kind + ", written as under `" + kind + ":` in an " + kind + " file"))
+        return std::nullopt;
+    const YAML::Mark mark = node.node().Mark();
+    const auto report = [&](const InputError& e, bool mapLines) {
+        for (const auto& d : e.diagnostics()) {
+            YAML::Mark at = mark;
+            if (mapLines && d.line >= 3) {
+                at.line = d.line + mark.line - 3;
+                at.column = d.column > 0 ? d.column + mark.column - 3 : mark.column;
+            }
+            std::string path = node.path();
+            if (d.path.starts_with(kind))
+                path += d.path.substr(kind.size());
+            m_sink.add(at, path, d.message);
+        }
+    };
+    if (const auto extracted = extractBlock(mark, kind)) {
+        try {
+            return parse(*extracted);
+        } catch (const InputError& e) {
+            const bool syntax =
+                std::any_of(e.diagnostics().begin(), e.diagnostics().end(),
+                            [](const auto& d) { return d.message.starts_with("invalid YAML syntax"); });
+            if (!syntax) {
+                report(e, true);
+                return std::nullopt;
+            }
+        }
+    }
+    YAML::Emitter out;
+    out << YAML::BeginMap << YAML::Key << "version" << YAML::Value << 1 << YAML::Key << kind << YAML::Value
+        << node.node() << YAML::EndMap;
+    try {
+        return parse(std::string(out.c_str()));
+    } catch (const InputError& e) {
+        report(e, false);
+    }
+    return std::nullopt;
+}
+
+std::optional<SessionReader::Block> SessionReader::readBlock(const YamlReader& node,
+                                                             std::string_view header) const
+{
+    if (!node.isScalar()) {
+        node.error("must be a literal block (`|`) of CSV lines starting with the header `" +
+                   std::string(header) + "`, not a map or list");
+        return std::nullopt;
+    }
+    Block block;
+    block.text = node.node().Scalar();
+    std::string_view rest(block.text);
+    while (!rest.empty()) {
+        const auto end = rest.find('\n');
+        block.rows.push_back(rest.substr(0, end));
+        if (end == std::string_view::npos)
+            break;
+        rest.remove_prefix(end + 1);
+    }
+    // A literal block's rows start on the line after its `|`; other scalar styles have no row lines.
+    const YAML::Mark mark = node.node().Mark();
+    const bool literal = mark.line >= 0 && mark.line < static_cast<int>(m_lines.size()) &&
+                         static_cast<std::size_t>(mark.column) < m_lines[mark.line].size() &&
+                         m_lines[mark.line][mark.column] == '|';
+    for (std::size_t r = 0; r < block.rows.size(); ++r) {
+        YAML::Mark at = mark;
+        const std::size_t line = static_cast<std::size_t>(mark.line) + 1 + r;
+        if (literal && line < m_lines.size()) {
+            at.line = static_cast<int>(line);
+            at.column =
+                static_cast<int>(std::min(m_lines[line].find_first_not_of(' '), m_lines[line].size()));
+        }
+        block.marks.push_back(at);
+    }
+    if (block.rows.empty() || block.rows[0] != header) {
+        node.error("the first line must be the header `" + std::string(header) + "`");
+        return std::nullopt;
+    }
+    return block;
+}
+
+// Splits a CSV row into `count` fields, the last taking the rest of the row.
+bool splitFields(std::string_view row, std::size_t count, std::vector<std::string_view>& fields)
+{
+    fields.clear();
+    while (fields.size() + 1 < count) {
+        const auto comma = row.find(',');
+        if (comma == std::string_view::npos)
+            return false;
+        fields.push_back(row.substr(0, comma));
+        row.remove_prefix(comma + 1);
+    }
+    fields.push_back(row);
+    return true;
+}
+
+template <typename Number> bool parseField(std::string_view text, Number& value)
+{
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && end == text.data() + text.size() && !text.empty();
+}
+
+std::optional<std::vector<search::GenerationStats>>
+SessionReader::readConvergence(const YamlReader& node) const
+{
+    const auto block = readBlock(node, kConvergenceHeader);
+    if (!block)
+        return std::nullopt;
+    std::vector<search::GenerationStats> rows;
+    std::vector<std::string_view> f;
+    int errors = 0;
+    for (std::size_t r = 1; r < block->rows.size(); ++r) {
+        search::GenerationStats g;
+        const bool ok = splitFields(block->rows[r], 5, f) && parseField(f[0], g.generation) &&
+                        parseField(f[1], g.evaluations) && parseField(f[2], g.best) &&
+                        parseField(f[3], g.populationAverage) && parseField(f[4], g.validShare);
+        if (!ok) {
+            if (errors++ < kMaxRowErrors)
+                m_sink.add(block->marks[r], node.path() + "[" + std::to_string(r - 1) + "]",
+                           "row `" + std::string(block->rows[r]) +
+                               "` must be 5 numbers: generation, evaluations, best, population_average, "
+                               "valid_share (an integer, an integer, then numbers or inf)");
+            continue;
+        }
+        rows.push_back(g);
+    }
+    if (errors > kMaxRowErrors)
+        node.error(std::to_string(errors - kMaxRowErrors) + " more rows have problems");
+    return errors ? std::nullopt : std::optional(rows);
+}
+
+std::optional<std::vector<search::EvaluatedPoint>> SessionReader::readPoints(const YamlReader& node,
+                                                                             const GenomeLayout* layout) const
+{
+    const auto block = readBlock(node, kPointsHeader);
+    if (!block)
+        return std::nullopt;
+    std::vector<search::EvaluatedPoint> points;
+    points.reserve(block->rows.size());
+    std::vector<std::string_view> f;
+    int errors = 0;
+    for (std::size_t r = 1; r < block->rows.size(); ++r) {
+        const std::size_t index = r - 1;
+        const auto fail = [&](const std::string& message) {
+            if (errors++ < kMaxRowErrors)
+                m_sink.add(block->marks[r], node.path() + "[" + std::to_string(index) + "]",
+                           "point " + std::to_string(index) + ": " + message);
+        };
+        search::EvaluatedPoint p;
+        if (!splitFields(block->rows[r], 8, f)) {
+            fail("must have 8 fields: " + std::string(kPointsHeader));
+            continue;
+        }
+        int valid = -1;
+        if (!parseField(f[0], p.generation) || !parseField(f[1], valid) || (valid != 0 && valid != 1)) {
+            fail("generation must be an integer and valid 0 or 1, not `" + std::string(f[0]) + "`, `" +
+                 std::string(f[1]) + "`");
+            continue;
+        }
+        p.valid = valid == 1;
+        if (!parseField(f[2], p.objective) || !parseField(f[3], p.cycles) || !parseField(f[4], p.energyPj) ||
+            !parseField(f[5], p.edp)) {
+            fail("objective, cycles, energy_pj and edp must be numbers (or inf), not `" + std::string(f[2]) +
+                 "`, `" + std::string(f[3]) + "`, `" + std::string(f[4]) + "`, `" + std::string(f[5]) + "`");
+            continue;
+        }
+        std::string_view genes = f[6];
+        bool genesOk = true;
+        while (!genes.empty()) {
+            const auto space = genes.find(' ');
+            int gene = 0;
+            genesOk = genesOk && parseField(genes.substr(0, space), gene);
+            p.genome.push_back(gene);
+            genes.remove_prefix(space == std::string_view::npos ? genes.size() : space + 1);
+        }
+        if (!genesOk) {
+            fail("the genome must be integers separated by single spaces, not `" + std::string(f[6]) + "`");
+            continue;
+        }
+        if (layout && !p.genome.empty()) {
+            if (static_cast<int>(p.genome.size()) != layout->size()) {
+                fail("the genome has " + std::to_string(p.genome.size()) +
+                     " genes; this run's workload and " + "architecture (padding " +
+                     std::string(paddingModeName(layout->options().padding)) + ") need " +
+                     std::to_string(layout->size()) + " (or none, for methods without a genome)");
+                continue;
+            }
+            bool inRange = true;
+            for (int g = 0; g < layout->size() && inRange; ++g) {
+                const GeneInfo& info = layout->gene(g);
+                if (p.genome[g] < info.lower || p.genome[g] > info.upper) {
+                    fail("gene " + std::to_string(g + 1) + " (" + info.name + ") is " +
+                         std::to_string(p.genome[g]) + "; allowed " + std::to_string(info.lower) + ".." +
+                         std::to_string(info.upper));
+                    inRange = false;
+                }
+            }
+            if (!inRange)
+                continue;
+        }
+        p.reason = unescape(f[7]);
+        points.push_back(std::move(p));
+    }
+    if (errors > kMaxRowErrors)
+        node.error(std::to_string(errors - kMaxRowErrors) + " more points have problems");
+    return errors ? std::nullopt : std::optional(std::move(points));
+}
+
+std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
+{
+    if (!r.expectMap("a run: a map with name, method, settings, workload, architecture, points, ..."))
+        return std::nullopt;
+    r.checkKeys({"name", "method", "padding", "settings", "seconds", "cancelled", "best_index", "workload",
+                 "architecture", "convergence", "points"});
+    const std::size_t errorsBefore = m_sink.count();
+    RunRecord run;
+    if (const auto name = r.require("name", "the run's name, unique in the session"))
+        run.name = name->text().value_or("");
+    std::vector<std::string> methods;
+    for (const auto& m : search::searchMethods())
+        methods.push_back(m.name);
+    if (const auto method = r.require("method", "the search method: " + search::methodNames()))
+        run.method = method->choice("search method", methods).value_or("");
+    if (const auto padding = r.require("padding", "the genome's padding: " + detail::joinNames(kPaddings)))
+        if (const auto mode = padding->choice("padding", kPaddings))
+            run.genomeOptions.padding = *parsePaddingMode(*mode);
+    if (const auto settings = r.require("settings", "a map {objective, budget, seed, threads}");
+        settings && settings->expectMap("a map {objective, budget, seed, threads}")) {
+        settings->checkKeys({"objective", "budget", "seed", "threads"});
+        if (const auto objective = settings->require("objective", detail::joinNames(kObjectives)))
+            run.settings.objective =
+                parseObjective(objective->choice("objective", kObjectives).value_or("edp"));
+        if (const auto budget = settings->require("budget", "the evaluation budget, a positive integer"))
+            run.settings.budget = budget->integerAtLeast(1, "a positive integer").value_or(1);
+        if (const auto seed = settings->require("seed", "the random seed, an integer 0..2^64-1")) {
+            const auto text = seed->text();
+            if (text && !parseField(std::string_view(*text), run.settings.seed))
+                seed->error("must be an integer 0..18446744073709551615, not `" + *text + "`");
+        }
+        if (const auto threads = settings->require("threads", "worker threads, 0 = all"))
+            run.settings.threads =
+                static_cast<int>(threads->integerAtLeast(0, "0 (all hardware threads) or more").value_or(0));
+    }
+    if (const auto seconds = r.require("seconds", "the run's wall time in seconds"))
+        run.result.seconds = seconds->number().value_or(0);
+    if (const auto cancelled = r.require("cancelled", "true or false"))
+        run.result.cancelled = cancelled->boolean().value_or(false);
+
+    const auto workloadNode = r.require("workload", "the workload the run searched");
+    const auto architectureNode = r.require("architecture", "the architecture the run searched");
+    std::optional<Workload> workload;
+    std::optional<Architecture> architecture;
+    if (workloadNode)
+        workload = readEmbedded<Workload>(*workloadNode, "workload", [this](const std::string& text) {
+            return parseWorkloadYaml(text, {}, m_baseDir);
+        });
+    if (architectureNode)
+        architecture =
+            readEmbedded<Architecture>(*architectureNode, "architecture",
+                                       [](const std::string& text) { return parseArchitectureYaml(text); });
+    std::optional<GenomeLayout> layout;
+    if (workload && architecture) {
+        run.workload = *workload;
+        run.architecture = *architecture;
+        try {
+            layout.emplace(*workload, *architecture, run.genomeOptions);
+        } catch (const InputError& e) {
+            workloadNode->error("this workload and architecture give no genome layout: " +
+                                std::string(e.what()));
+        }
+    }
+    if (const auto convergence = r.require("convergence", "a literal block of CSV lines"))
+        if (auto rows = readConvergence(*convergence))
+            run.result.convergence = std::move(*rows);
+    // Without a layout the genomes cannot be checked; their rows are then only parsed.
+    bool pointsRead = false;
+    if (const auto points = r.require("points", "a literal block of CSV lines"))
+        if (auto rows = readPoints(*points, layout ? &*layout : nullptr)) {
+            run.result.points = std::move(*rows);
+            pointsRead = true;
+        }
+    if (const auto best = r.require("best_index", "the index of the best point, -1 when none is valid"))
+        if (const auto index = best->integerAtLeast(-1, "-1 (no valid point) or a point index");
+            index && pointsRead) { // against a point log that could not be read, the index means nothing
+            const auto count = static_cast<std::int64_t>(run.result.points.size());
+            if (*index >= count)
+                best->error("best_index " + std::to_string(*index) + " is out of range; the run has " +
+                            std::to_string(count) + " points (0.." + std::to_string(count - 1) +
+                            "), or -1 when none is valid");
+            else if (*index >= 0 && !run.result.points[static_cast<std::size_t>(*index)].valid)
+                best->error("best_index " + std::to_string(*index) +
+                            " is an invalid point; the best is valid");
+            else
+                run.result.bestIndex = *index;
+        }
+    run.result.method = run.method;
+    if (m_sink.count() != errorsBefore)
+        return std::nullopt;
+    return run;
+}
+
+Session SessionReader::read(const YamlReader& s)
+{
+    s.checkKeys({"architectures", "workloads", "runs", "pinned"});
+    Session session;
+    if (const auto list = s.get("architectures"); list && list->expectSequence("a list of architectures"))
+        for (const auto& item : list->items())
+            if (auto arch = readEmbedded<Architecture>(item, "architecture", [](const std::string& text) {
+                    return parseArchitectureYaml(text);
+                }))
+                session.architectures.push_back(std::move(*arch));
+    if (const auto list = s.get("workloads"); list && list->expectSequence("a list of workloads"))
+        for (const auto& item : list->items())
+            if (auto workload = readEmbedded<Workload>(item, "workload", [this](const std::string& text) {
+                    return parseWorkloadYaml(text, {}, m_baseDir);
+                }))
+                session.workloads.push_back(std::move(*workload));
+
+    std::map<std::string, std::pair<int, int>> runIndex; // name -> (index, line)
+    if (const auto list = s.get("runs"); list && list->expectSequence("a list of runs"))
+        for (const auto& item : list->items()) {
+            auto run = readRun(item);
+            // A run with problems (reported) keeps its name, so that its pins are not reported as well.
+            const auto nameNode = item.get("name");
+            if (!nameNode || !nameNode->isScalar())
+                continue;
+            const std::string name = nameNode->node().Scalar();
+            const int index = run ? static_cast<int>(session.runs.size()) : -1;
+            const auto [it, fresh] = runIndex.emplace(name, std::pair{index, item.line()});
+            if (!fresh) {
+                nameNode->error("run name `" + name + "` is also used by the run at line " +
+                                std::to_string(it->second.second) + "; run names must be unique");
+                continue;
+            }
+            if (run)
+                session.runs.push_back(std::move(*run));
+        }
+
+    if (const auto list = s.get("pinned"); list && list->expectSequence("a list of pinned designs"))
+        for (const auto& item : list->items()) {
+            if (!item.expectMap("a pinned design {name, run, point}"))
+                continue;
+            item.checkKeys({"name", "run", "point"});
+            PinnedDesign pin;
+            if (const auto name = item.require("name", "the pinned design's name"))
+                pin.name = name->text().value_or("");
+            const auto runNode = item.require("run", "the name of the run the design comes from");
+            const auto pointNode = item.require("point", "the index of the point in that run's points");
+            const auto runName = runNode ? runNode->text() : std::nullopt;
+            const auto point =
+                pointNode ? pointNode->integerAtLeast(0, "a point index (0 or more)") : std::nullopt;
+            if (!runName || !point)
+                continue;
+            const auto it = runIndex.find(*runName);
+            if (it == runIndex.end()) {
+                std::vector<std::string> names;
+                for (const auto& entry : runIndex)
+                    names.push_back(entry.first);
+                runNode->error("no run is named `" + *runName + "`; runs: " + detail::joinNames(names));
+                continue;
+            }
+            if (it->second.first < 0)
+                continue; // the run itself could not be read
+            pin.run = it->second.first;
+            const auto count = static_cast<std::int64_t>(
+                session.runs[static_cast<std::size_t>(pin.run)].result.points.size());
+            if (*point >= count) {
+                pointNode->error("point " + std::to_string(*point) + " is out of range; run `" + *runName +
+                                 "` has " + std::to_string(count) + " points (0.." +
+                                 std::to_string(count - 1) + ")");
+                continue;
+            }
+            pin.pointIndex = *point;
+            session.pinned.push_back(std::move(pin));
+        }
+    return session;
+}
+
+} // namespace
+
+std::string sessionToYaml(const Session& session)
+{
+    YAML::Emitter out;
+    emitSession(out, session);
+    return std::string(out.c_str()) + "\n";
+}
+
+Session parseSessionYaml(const std::string& text, const std::string& fileName, const std::string& baseDir)
+{
+    detail::DiagnosticSink sink(fileName);
+    std::optional<Session> session;
+    if (const auto root = detail::loadYaml(text, sink))
+        if (const auto s = detail::readDocument(*root, "session",
+                                                "a map with architectures, workloads, runs and pinned", sink))
+            session = SessionReader(text, sink, baseDir).read(*s);
+    sink.throwIfAny();
+    if (!session) // every path that gives no session reports why; this is a safety net
+        throw InputError(fileName + ": no session could be read");
+    return *session;
+}
+
+void saveSessionFile(const Session& session, const std::string& path)
+{
+    writeTextFileAtomically(path, sessionToYaml(session));
+}
+
+Session loadSessionFile(const std::string& path)
+{
+    return parseSessionYaml(readTextFile(path), path, std::filesystem::path(path).parent_path().string());
+}
+
+} // namespace sparsemap

@@ -1,0 +1,377 @@
+// Session files (docs/file-formats.md, "Session"): a session with presets, sample workloads, real
+// search runs and pins survives save -> load field by field; malformed session files
+// (tests/data/bad/session/) are rejected naming the line; a failed save leaves the old file intact.
+#include "io/architecture_io.hpp"
+#include "io/file_io.hpp"
+#include "io/session_io.hpp"
+#include "io/workload_io.hpp"
+#include "search/method_registry.hpp"
+#include "test_support.hpp"
+
+#include <QtTest>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace sparsemap;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kSamples = fs::path(SPARSEMAP_SOURCE_DIR) / "samples" / "workloads";
+const fs::path kBadSessions = fs::path(SPARSEMAP_SOURCE_DIR) / "tests" / "data" / "bad" / "session";
+
+RunRecord makeRun(const std::string& name, const std::string& method, const Workload& workload,
+                  const Architecture& arch, std::int64_t budget, std::uint64_t seed)
+{
+    RunRecord run;
+    run.name = name;
+    run.method = method;
+    run.workload = workload;
+    run.architecture = arch;
+    run.genomeOptions.padding = PaddingMode::LargePrime;
+    run.settings.budget = budget;
+    run.settings.seed = seed;
+    run.settings.threads = 2;
+    const GenomeLayout layout(workload, arch, run.genomeOptions);
+    const auto optimizer = search::makeOptimizer(method, layout);
+    run.result = search::runSearch(*optimizer, layout, run.settings);
+    return run;
+}
+
+Session sampleSession()
+{
+    Session s;
+    s.architectures = {loadPreset("cloud"), loadPreset("edge")};
+    s.workloads = {loadWorkloadFile((kSamples / "mm3.yaml").string()),
+                   loadWorkloadFile((kSamples / "toy.yaml").string())};
+    s.runs.push_back(
+        makeRun("sparsemap toy/edge s3", "sparsemap", s.workloads[1], s.architectures[1], 300, 3));
+    // A run on a snapshot that differs from the session's workload: the run keeps what it searched.
+    Workload edited = s.workloads[1];
+    edited.name = "toy (denser)";
+    edited.tensors[0].density.density = 0.75;
+    s.runs.push_back(makeRun("random toy-denser/edge", "random", edited, s.architectures[1], 120, 11));
+    s.runs.back().settings.objective = search::Objective::Energy;
+    s.runs.back().genomeOptions.padding = PaddingMode::LargePrime;
+    s.pinned.push_back({"best of sparsemap", 0, s.runs[0].result.bestIndex});
+    s.pinned.push_back({"an early random one", 1, 5});
+    return s;
+}
+
+void comparePoints(const std::vector<search::EvaluatedPoint>& a, const std::vector<search::EvaluatedPoint>& b)
+{
+    QCOMPARE(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        QCOMPARE(a[i].genome, b[i].genome);
+        QCOMPARE(a[i].valid, b[i].valid);
+        QCOMPARE(a[i].reason, b[i].reason);
+        QCOMPARE(a[i].generation, b[i].generation);
+        // Exact: doubles are written in their shortest round-trip form. (QCOMPARE on doubles is fuzzy.)
+        QVERIFY(a[i].cycles == b[i].cycles);
+        QVERIFY(a[i].energyPj == b[i].energyPj);
+        QVERIFY(a[i].edp == b[i].edp);
+        QVERIFY(a[i].objective == b[i].objective);
+    }
+}
+
+void compareSessions(const Session& a, const Session& b)
+{
+    QVERIFY(a.architectures == b.architectures);
+    QVERIFY(a.workloads == b.workloads);
+    QCOMPARE(a.runs.size(), b.runs.size());
+    for (std::size_t r = 0; r < a.runs.size(); ++r) {
+        const RunRecord& x = a.runs[r];
+        const RunRecord& y = b.runs[r];
+        QCOMPARE(x.name, y.name);
+        QCOMPARE(x.method, y.method);
+        QVERIFY(x.workload == y.workload);
+        QVERIFY(x.architecture == y.architecture);
+        QVERIFY(x.genomeOptions == y.genomeOptions);
+        QVERIFY(x.settings.objective == y.settings.objective);
+        QCOMPARE(x.settings.budget, y.settings.budget);
+        QCOMPARE(x.settings.seed, y.settings.seed);
+        QCOMPARE(x.settings.threads, y.settings.threads);
+        QCOMPARE(x.result.method, y.result.method);
+        QCOMPARE(x.result.bestIndex, y.result.bestIndex);
+        QCOMPARE(x.result.cancelled, y.result.cancelled);
+        QVERIFY(x.result.seconds == y.result.seconds);
+        comparePoints(x.result.points, y.result.points);
+        QCOMPARE(x.result.convergence.size(), y.result.convergence.size());
+        for (std::size_t g = 0; g < x.result.convergence.size(); ++g) {
+            const auto& c = x.result.convergence[g];
+            const auto& d = y.result.convergence[g];
+            QCOMPARE(c.generation, d.generation);
+            QCOMPARE(c.evaluations, d.evaluations);
+            QVERIFY(c.best == d.best);
+            QVERIFY(c.populationAverage == d.populationAverage);
+            QVERIFY(c.validShare == d.validShare);
+        }
+    }
+    QCOMPARE(a.pinned.size(), b.pinned.size());
+    for (std::size_t p = 0; p < a.pinned.size(); ++p) {
+        QCOMPARE(a.pinned[p].name, b.pinned[p].name);
+        QCOMPARE(a.pinned[p].run, b.pinned[p].run);
+        QCOMPARE(a.pinned[p].pointIndex, b.pinned[p].pointIndex);
+    }
+}
+
+std::string fileText(const fs::path& path)
+{
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// `# expect: line N: fragment` in the first line (tests/data/bad/README.md).
+std::pair<int, std::string> expectation(const fs::path& file)
+{
+    std::ifstream in(file);
+    std::string first;
+    std::getline(in, first);
+    static const std::regex kPattern(R"(^# expect: line (\d+): (.+)$)");
+    std::smatch match;
+    if (!std::regex_match(first, match, kPattern))
+        return {-1, {}};
+    return {std::stoi(match[1].str()), match[2].str()};
+}
+
+} // namespace
+
+class TestSessionIo : public QObject {
+    Q_OBJECT
+private slots:
+    void roundTripKeepsEveryField()
+    {
+        const Session session = sampleSession();
+        // The runs are real: the budget was spent and the best is the least objective of the valid points.
+        QCOMPARE(session.runs[0].result.points.size(), std::size_t(300));
+        QCOMPARE(session.runs[1].result.points.size(), std::size_t(120));
+        const auto& points = session.runs[0].result.points;
+        std::int64_t best = -1;
+        for (std::size_t i = 0; i < points.size(); ++i)
+            if (points[i].valid && (best < 0 || points[i].objective < points[best].objective))
+                best = static_cast<std::int64_t>(i);
+        QVERIFY(best >= 0);
+        QCOMPARE(session.runs[0].result.bestIndex, best);
+
+        const QTemporaryDir dir;
+        const std::string path = (fs::path(dir.path().toStdString()) / "work.session.yaml").string();
+        saveSessionFile(session, path);
+        const Session loaded = loadSessionFile(path);
+        compareSessions(session, loaded);
+        // The pin still designates the best point of the sparsemap run.
+        const auto& pin = loaded.pinned[0];
+        QVERIFY(loaded.runs[pin.run].result.points[pin.pointIndex].edp == points[best].edp);
+        // Saving what was loaded gives the same text: nothing drifts on a second round.
+        QCOMPARE(sessionToYaml(loaded), fileText(path));
+    }
+
+    void awkwardValuesRoundTrip()
+    {
+        // Reasons with commas, backslashes and newlines; infinities; doubles that need 17 digits;
+        // an empty genome (methods without one); a run with no points at all; a cancelled run.
+        Session s;
+        RunRecord run;
+        run.name = "odd: \"quoted\", # not a comment";
+        run.method = "es-direct";
+        run.workload = test::toyWorkload();
+        run.architecture = test::toyArchitecture();
+        run.settings.seed = 18446744073709551615ull;
+        run.result.cancelled = true;
+        run.result.seconds = 0.1 + 0.2;
+        run.result.method = run.method; // the loader sets it from `method`
+        search::EvaluatedPoint p;
+        p.reason = "a, b \\ c\nd";
+        p.valid = false;
+        run.result.points.push_back(p);
+        p.valid = true;
+        p.reason.clear();
+        p.objective = p.edp = 1.0 / 3.0;
+        p.cycles = 123456789012345.0;
+        p.energyPj = 5e-324; // the smallest subnormal
+        p.generation = 4;
+        run.result.points.push_back(p);
+        run.result.bestIndex = 1;
+        run.result.convergence.push_back(
+            {0, 1, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), 0.0});
+        run.result.convergence.push_back({1, 2, 1.0 / 3.0, 1.0 / 3.0, 0.5});
+        s.runs.push_back(run);
+        RunRecord empty = run;
+        empty.name = "empty";
+        empty.result.points.clear();
+        empty.result.convergence.clear();
+        empty.result.bestIndex = -1;
+        s.runs.push_back(empty);
+        const Session loaded = parseSessionYaml(sessionToYaml(s), "mem");
+        compareSessions(s, loaded);
+        QCOMPARE(loaded.runs[0].result.points[0].reason, std::string("a, b \\ c\nd"));
+        QVERIFY(loaded.runs[0].result.points[1].energyPj == 5e-324);
+        QVERIFY(std::isinf(loaded.runs[0].result.convergence[0].best));
+    }
+
+    void embeddedProblemNamesTheSessionLine()
+    {
+        // An embedded architecture is read by the architecture parser; its error comes back with the
+        // session's file, line and path.
+        Session s;
+        s.architectures = {test::toyArchitecture()};
+        std::string text = sessionToYaml(s);
+        const std::string needle = "instances: 4";
+        const auto at = text.find(needle);
+        QVERIFY(at != std::string::npos);
+        text.replace(at, needle.size(), "instances: -4");
+        const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
+        try {
+            parseSessionYaml(text, "s.yaml");
+            QFAIL("accepted a negative instance count");
+        } catch (const InputError& e) {
+            QCOMPARE(e.diagnostics().size(), std::size_t(1));
+            const Diagnostic& d = e.diagnostics()[0];
+            QCOMPARE(d.file, std::string("s.yaml"));
+            QCOMPARE(d.line, line);
+            QVERIFY2(d.path.starts_with("session.architectures[0].levels[2]"), d.path.c_str());
+        }
+    }
+
+    void badFilesNameTheLine_data()
+    {
+        QTest::addColumn<QString>("file");
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::directory_iterator(kBadSessions))
+            if (entry.path().extension() == ".yaml")
+                files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        QVERIFY(files.size() >= 8);
+        for (const auto& f : files)
+            QTest::newRow(f.filename().string().c_str()) << QString::fromStdString(f.string());
+    }
+    void badFilesNameTheLine()
+    {
+        QFETCH(QString, file);
+        const std::string path = file.toStdString();
+        const auto [line, fragment] = expectation(path);
+        QVERIFY2(line >= 0, "first line must be `# expect: line N: fragment`");
+        try {
+            loadSessionFile(path);
+        } catch (const InputError& e) {
+            bool found = false;
+            for (const auto& d : e.diagnostics()) {
+                QCOMPARE(d.file, path);
+                found = found || (d.line == line && d.message.find(fragment) != std::string::npos);
+            }
+            QVERIFY2(found, (std::string("expected line ") + std::to_string(line) + ": " + fragment +
+                             "; got:\n" + e.what())
+                                .c_str());
+            return;
+        }
+        QFAIL("the file was accepted");
+    }
+
+    void failedSaveKeepsTheOldFile()
+    {
+        const QTemporaryDir dir;
+        const std::string path = (fs::path(dir.path().toStdString()) / "kept.session.yaml").string();
+        Session good;
+        good.architectures = {test::toyArchitecture()};
+        saveSessionFile(good, path);
+        const std::string before = fileText(path);
+        // A session that cannot be written (two runs with one name could not be loaded again).
+        Session bad;
+        RunRecord run;
+        run.name = "twin";
+        run.method = "random";
+        bad.runs = {run, run};
+        QVERIFY_THROWS_EXCEPTION(InputError, saveSessionFile(bad, path));
+        QCOMPARE(fileText(path), before);
+        QCOMPARE(loadSessionFile(path).architectures.size(), std::size_t(1));
+    }
+
+    void unwritableFolderKeepsTheOldFile()
+    {
+        const QTemporaryDir dir;
+        const fs::path sub = fs::path(dir.path().toStdString()) / "locked";
+        fs::create_directory(sub);
+        const std::string path = (sub / "kept.session.yaml").string();
+        Session good;
+        good.workloads = {test::toyWorkload()};
+        saveSessionFile(good, path);
+        const std::string before = fileText(path);
+        ::chmod(sub.c_str(), 0555);
+        const bool root = ::access(sub.c_str(), W_OK) == 0;
+        if (!root)
+            QVERIFY_THROWS_EXCEPTION(InputError, saveSessionFile(sampleSession(), path));
+        ::chmod(sub.c_str(), 0755);
+        if (root)
+            QSKIP("running with permission to write anywhere (root): cannot make a folder unwritable");
+        QCOMPARE(fileText(path), before);
+    }
+
+    void largeLogIsFast()
+    {
+        // 20,000 points of a ~50-gene genome: the size of a full paper run. The sample with the
+        // longest genome on the cloud preset (a convolution: seven dims, many prime factors).
+        const Architecture a = loadPreset("cloud");
+        Workload w;
+        int genes = 0;
+        for (const auto& entry : fs::directory_iterator(kSamples)) {
+            const Workload candidate = loadWorkloadFile(entry.path().string());
+            try {
+                const int size = GenomeLayout(candidate, a).size();
+                if (size > genes) {
+                    genes = size;
+                    w = candidate;
+                }
+            } catch (const InputError&) { // a workload the genome cannot encode (not two inputs)
+            }
+        }
+        QVERIFY(genes >= 45);
+        const GenomeLayout layout(w, a);
+        Session s;
+        RunRecord run;
+        run.name = "big";
+        run.method = "random";
+        run.workload = w;
+        run.architecture = a;
+        run.settings.budget = 20000;
+        std::mt19937_64 rng(5);
+        for (int i = 0; i < 20000; ++i) {
+            search::EvaluatedPoint p;
+            for (const auto& g : layout.genes())
+                p.genome.push_back(std::uniform_int_distribution<int>(g.lower, g.upper)(rng));
+            p.valid = i % 3 != 0;
+            p.reason = p.valid ? "" : "tile of P exceeds GLB capacity";
+            p.cycles = std::uniform_real_distribution<double>(1e5, 1e9)(rng);
+            p.energyPj = std::uniform_real_distribution<double>(1e6, 1e12)(rng);
+            p.edp = p.cycles * p.energyPj;
+            p.objective = p.valid ? p.edp : std::numeric_limits<double>::infinity();
+            p.generation = i / 100;
+            run.result.points.push_back(std::move(p));
+        }
+        run.result.bestIndex = 1;
+        for (int g = 0; g < 200; ++g)
+            run.result.convergence.push_back({g, (g + 1) * 100, 1e15, 2e15, 0.66});
+        s.runs.push_back(std::move(run));
+
+        const QTemporaryDir dir;
+        const std::string path = (fs::path(dir.path().toStdString()) / "big.session.yaml").string();
+        const auto t0 = std::chrono::steady_clock::now();
+        saveSessionFile(s, path);
+        const auto t1 = std::chrono::steady_clock::now();
+        const Session loaded = loadSessionFile(path);
+        const auto t2 = std::chrono::steady_clock::now();
+        const auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
+        qInfo("%d genes x 20000 points: save %.0f ms, load %.0f ms, %.1f MB", layout.size(), ms(t1 - t0),
+              ms(t2 - t1), static_cast<double>(fs::file_size(path)) / 1e6);
+        comparePoints(s.runs[0].result.points, loaded.runs[0].result.points);
+        QVERIFY(ms(t2 - t0) < 10000); // generous for a loaded machine; typically well under a second
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSessionIo)
+#include "test_session_io.moc"

@@ -1,0 +1,256 @@
+#include "compare_view.hpp"
+
+#include "run_sort_proxy.hpp"
+#include "run_table_model.hpp"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sparsemap::ui {
+
+namespace {
+
+QString objectiveAxisLabel(search::Objective objective)
+{
+    switch (objective) {
+    case search::Objective::Edp:
+        return QObject::tr("best EDP (pJ x cycles)");
+    case search::Objective::Energy:
+        return QObject::tr("best energy (pJ)");
+    case search::Objective::Delay:
+        return QObject::tr("best delay (cycles)");
+    }
+    return QObject::tr("best objective");
+}
+
+} // namespace
+
+CompareView::CompareView(QWidget* parent)
+    : QWidget(parent), m_model(new RunTableModel(this)), m_proxy(new RunSortProxy(this)),
+      m_table(new QTableView), m_convergence(new QCustomPlot), m_validShare(new QCustomPlot),
+      m_summary(new QLabel)
+{
+    m_proxy->setSourceModel(m_model);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // session order until the user picks a column
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->setToolTip(tr("Select runs to plot only them; double-click a row to open its design."));
+
+    m_convergence->xAxis->setLabel(tr("evaluations"));
+    m_convergence->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_convergence->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    m_convergence->yAxis->setNumberFormat("eb");
+    m_convergence->yAxis->setNumberPrecision(0);
+    m_convergence->legend->setVisible(true);
+    m_convergence->legend->setFont(QFont(font().family(), 8));
+    m_convergence->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_convergence->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_convergence->setMinimumSize(320, 220);
+
+    auto* methods = new QCPAxisTickerText;
+    m_validShare->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(methods));
+    m_validShare->xAxis->setTickLabelRotation(30);
+    m_validShare->xAxis->setSubTicks(false);
+    m_validShare->xAxis->grid()->setVisible(false);
+    m_validShare->yAxis->setLabel(tr("valid designs (%)"));
+    m_validShare->yAxis->setRange(0, 105);
+    m_validShare->setMinimumSize(220, 220);
+
+    auto* plots = new QSplitter(Qt::Horizontal);
+    plots->addWidget(m_convergence);
+    plots->addWidget(m_validShare);
+    plots->setStretchFactor(0, 3);
+    plots->setStretchFactor(1, 1);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_table);
+    split->addWidget(plots);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    split->setSizes({250, 500}); // the table needs a few rows, the plots the room (proportions)
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &CompareView::updateConvergence);
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        const QModelIndex source = m_proxy->mapToSource(index);
+        const int run = source.data(RunTableModel::RunRole).toInt();
+        const auto point = static_cast<std::int64_t>(source.data(RunTableModel::PointRole).toLongLong());
+        if (run >= 0 && point >= 0) // a run without a valid design has nothing to open
+            emit designRequested(run, point);
+    });
+    setSession({});
+}
+
+void CompareView::setSession(const Session& session)
+{
+    // The session changes under the user (a run finishes, a pin is added): keep the rows they
+    // selected, by kind and name, so that their comparison survives.
+    QList<QPair<bool, QString>> selected;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) {
+        const RunTableModel::Row& row = m_model->row(m_proxy->mapToSource(index).row());
+        selected.append({row.pinned, row.name});
+    }
+    const QSignalBlocker blocker(m_table->selectionModel()); // one plot update at the end, not per row
+    m_model->setSession(session);
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const RunTableModel::Row& row = m_model->row(r);
+        if (selected.contains(QPair<bool, QString>(row.pinned, row.name)))
+            m_table->selectionModel()->select(m_proxy->mapFromSource(m_model->index(r, 0)),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+    m_curves.clear();
+    m_shares.clear();
+    for (const auto& run : session.runs) {
+        Curve c;
+        c.name = QString::fromStdString(run.name);
+        c.objective = run.settings.objective;
+        for (const auto& g : run.result.convergence) // a log axis cannot show 0 or +inf (nothing valid yet)
+            if (std::isfinite(g.best) && g.best > 0) {
+                c.evaluations.push_back(static_cast<double>(g.evaluations));
+                c.best.push_back(g.best);
+            }
+        m_curves.push_back(std::move(c));
+
+        const QString method = QString::fromStdString(run.method);
+        auto share = std::find_if(m_shares.begin(), m_shares.end(),
+                                  [&](const MethodShare& s) { return s.method == method; });
+        if (share == m_shares.end())
+            share = m_shares.insert(m_shares.end(), MethodShare{method, 0, 0});
+        for (const auto& p : run.result.points)
+            share->valid += p.valid;
+        share->evaluated += static_cast<std::int64_t>(run.result.points.size());
+    }
+    m_pins.clear();
+    for (const auto& pin : session.pinned) {
+        if (pin.run < 0 || pin.run >= static_cast<int>(session.runs.size()))
+            continue;
+        const auto& points = session.runs[static_cast<std::size_t>(pin.run)].result.points;
+        if (pin.pointIndex < 0 || pin.pointIndex >= static_cast<std::int64_t>(points.size()))
+            continue;
+        const auto& p = points[static_cast<std::size_t>(pin.pointIndex)];
+        if (p.valid && std::isfinite(p.objective) && p.objective > 0)
+            m_pins.push_back({QString::fromStdString(pin.name), pin.run,
+                              static_cast<double>(pin.pointIndex + 1), p.objective});
+    }
+    m_summary->setText(
+        session.runs.empty()
+            ? tr("No runs yet: runs made in the Exploration view appear here.")
+            : tr("%n run(s)", nullptr, static_cast<int>(session.runs.size())) + ", " +
+                  tr("%n pinned design(s)", nullptr, static_cast<int>(session.pinned.size())) +
+                  tr(" — select rows to compare their convergence; double-click to open a design"));
+    updateConvergence();
+    updateValidShare();
+}
+
+std::vector<int> CompareView::selectedRuns() const
+{
+    std::vector<int> runs;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) {
+        const int run = m_proxy->mapToSource(index).data(RunTableModel::RunRole).toInt();
+        if (run >= 0 && std::find(runs.begin(), runs.end(), run) == runs.end())
+            runs.push_back(run);
+    }
+    std::sort(runs.begin(), runs.end());
+    if (runs.empty())
+        for (int r = 0; r < static_cast<int>(m_curves.size()); ++r)
+            runs.push_back(r);
+    return runs;
+}
+
+void CompareView::updateConvergence()
+{
+    m_convergence->clearGraphs();
+    m_plotted = selectedRuns();
+    bool sameObjective = true;
+    for (int run : m_plotted) {
+        const Curve& c = m_curves[static_cast<std::size_t>(run)];
+        sameObjective =
+            sameObjective && c.objective == m_curves[static_cast<std::size_t>(m_plotted[0])].objective;
+        QCPGraph* graph = m_convergence->addGraph();
+        graph->setName(c.name);
+        graph->setPen(QPen(RunTableModel::runColor(run), 2));
+        graph->setLineStyle(QCPGraph::lsStepLeft); // the best so far holds until the next improvement
+        graph->setData(c.evaluations, c.best, true);
+    }
+    // Pinned designs of the plotted runs: a ring at (evaluation, objective) with the pin's name.
+    m_convergence->clearItems();
+    m_pinMarkers = 0;
+    for (const Pin& pin : m_pins) {
+        if (std::find(m_plotted.begin(), m_plotted.end(), pin.run) == m_plotted.end())
+            continue;
+        auto* ring = new QCPItemTracer(m_convergence);
+        ring->position->setCoords(pin.evaluation, pin.objective);
+        ring->setStyle(QCPItemTracer::tsCircle);
+        ring->setSize(9);
+        ring->setPen(QPen(RunTableModel::runColor(pin.run), 2));
+        auto* label = new QCPItemText(m_convergence);
+        label->position->setParentAnchor(ring->position);
+        label->position->setCoords(-4, -6); // pixels up and left of the ring: pins sit near the right end
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setClipToAxisRect(false);
+        label->setBrush(QColor(255, 255, 255, 220)); // readable over the curves
+        label->setPadding(QMargins(2, 1, 2, 1));
+        label->setText(pin.name);
+        label->setFont(QFont(font().family(), 8));
+        label->setColor(RunTableModel::runColor(pin.run).darker(130));
+        ++m_pinMarkers;
+    }
+    m_convergence->yAxis->setLabel(
+        m_plotted.empty() ? tr("best objective")
+        : sameObjective   ? objectiveAxisLabel(m_curves[static_cast<std::size_t>(m_plotted[0])].objective)
+                          : tr("best objective (each run's own)"));
+    m_convergence->legend->setVisible(!m_plotted.empty());
+    m_convergence->rescaleAxes();
+    if (m_convergence->xAxis->range().lower > 0)
+        m_convergence->xAxis->setRangeLower(0);
+    // Some room above and below the curves on the log axis, so that the first and best values show.
+    const QCPRange y = m_convergence->yAxis->range();
+    if (y.lower > 0)
+        m_convergence->yAxis->setRange(y.lower / 1.5, y.upper * 1.5);
+    m_convergence->replot();
+}
+
+void CompareView::updateValidShare()
+{
+    m_validShare->clearPlottables();
+    m_validShare->clearItems();
+    auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(m_validShare->xAxis->ticker());
+    ticker->clear();
+    auto* bars = new QCPBars(m_validShare->xAxis, m_validShare->yAxis);
+    bars->setWidth(0.6);
+    bars->setPen(QPen(QColor(31, 119, 180).darker(130)));
+    bars->setBrush(QColor(31, 119, 180, 170));
+    QVector<double> keys, values;
+    for (int i = 0; i < static_cast<int>(m_shares.size()); ++i) {
+        const MethodShare& s = m_shares[static_cast<std::size_t>(i)];
+        keys.push_back(i + 1);
+        values.push_back(100 * s.share());
+        ticker->addTick(i + 1, s.method);
+        auto* label = new QCPItemText(m_validShare);
+        label->position->setCoords(i + 1, 100 * s.share());
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        label->setText(QString::number(100 * s.share(), 'f', s.share() < 0.1 ? 1 : 0) + "%");
+        label->setFont(QFont(font().family(), 8));
+    }
+    bars->setData(keys, values, true);
+    m_validShare->xAxis->setRange(0.4, std::max<double>(1, static_cast<double>(m_shares.size())) + 0.6);
+    m_validShare->replot();
+}
+
+} // namespace sparsemap::ui
