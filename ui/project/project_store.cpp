@@ -7,12 +7,13 @@ namespace sparsemap::ui {
 
 namespace {
 
-// "name", or "name (2)", "name (3)", ... whichever is not in `taken`.
-template <typename Items> std::string uniqueName(const std::string& name, const Items& items)
+// "name", or "name (2)", "name (3)", ... whichever no item but `self` has.
+template <typename Items> std::string uniqueName(const std::string& name, const Items& items, int self = -1)
 {
     std::set<std::string> taken;
-    for (const auto& item : items)
-        taken.insert(item.name);
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (int(i) != self)
+            taken.insert(items[i].name);
     if (!taken.contains(name))
         return name;
     for (int n = 2;; ++n) {
@@ -155,7 +156,7 @@ void ProjectStore::rename(Group group, int index, const std::string& name)
     auto apply = [&](auto& items) {
         if (items[index].name == name)
             return;
-        const std::string unique = uniqueName(name, items);
+        const std::string unique = uniqueName(name, items, index);
         change(group, [&] { items[index].name = unique; });
     };
     switch (group) {

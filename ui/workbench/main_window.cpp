@@ -2,6 +2,9 @@
 
 #include "arch_editor/architecture_document.hpp"
 #include "arch_editor/architecture_editor_panel.hpp"
+#include "compare/compare_view.hpp"
+#include "design_view/design_view.hpp"
+#include "hardware_view/hardware_behavior_view.hpp"
 #include "exploration/exploration_view.hpp"
 #include "project/project_panel.hpp"
 #include "workload/workload_factory.hpp"
@@ -24,6 +27,7 @@
 #include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoStack>
+#include <exception>
 
 namespace sparsemap::ui {
 
@@ -65,6 +69,12 @@ void MainWindow::createViews()
     m_tabs->addTab(m_architecture, "&Architecture");
     m_tabs->addTab(m_workload, "&Workload");
     m_tabs->addTab(m_exploration, "&Exploration");
+    m_design = new DesignView;
+    m_hardware = new HardwareBehaviorView;
+    m_design->addDetailTab(m_hardware, "Hardware behaviour");
+    m_tabs->addTab(m_design, "&Design");
+    m_compare = new CompareView;
+    m_tabs->addTab(m_compare, "&Compare");
     setCentralWidget(m_tabs);
 
     m_projectPanel = new ProjectPanel(m_project);
@@ -108,6 +118,19 @@ void MainWindow::createMenus()
     file->addAction("Open a&rchitecture...", this, &MainWindow::openArchitectureDialog);
     file->addAction("Open &workload...", this, &MainWindow::openWorkloadDialog);
     file->addSeparator();
+    file->addAction("&Import Sparseloop design...", this, [this] {
+        showView("design");
+        m_design->chooseImportFolder();
+    });
+    auto* exportYaml = file->addAction("&Export design YAML...", QKeySequence("Ctrl+E"), this, [this] {
+        showView("design");
+        m_design->chooseExportYaml();
+    });
+    file->addAction("Export design as &Sparseloop files...", this, [this] {
+        showView("design");
+        m_design->chooseExportSparseloop();
+    });
+    file->addSeparator();
     file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
 
     auto* edit = menuBar()->addMenu("&Edit");
@@ -134,6 +157,11 @@ void MainWindow::createMenus()
     auto* run = menuBar()->addMenu("&Run");
     run->addAction(m_runAction);
     run->addAction(m_cancelAction);
+    run->addSeparator();
+    m_pinAction =
+        run->addAction("&Pin shown design", QKeySequence("Ctrl+P"), this, &MainWindow::pinShownDesign);
+    m_pinAction->setStatusTip("Keep the design shown in the Design view for the Compare view");
+    m_pinAction->setEnabled(false);
 
     auto* help = menuBar()->addMenu("&Help");
     help->addAction("&About", this, [this] {
@@ -155,6 +183,9 @@ void MainWindow::createMenus()
     toolbar->addSeparator();
     toolbar->addAction(m_runAction);
     toolbar->addAction(m_cancelAction);
+    toolbar->addSeparator();
+    toolbar->addAction(m_pinAction);
+    toolbar->addAction(exportYaml);
     updateRecentMenu();
 }
 
@@ -225,6 +256,7 @@ void MainWindow::connectViews()
         m_cancelAction->setEnabled(true);
         m_runAction->setEnabled(false);
         m_runStatus->setText("Running " + label);
+        m_explorationRun = -1;
     });
     connect(m_exploration, &ExplorationView::searchFinished, this, [this] {
         m_cancelAction->setEnabled(false);
@@ -234,6 +266,47 @@ void MainWindow::connectViews()
             close();
     });
 
+    // A design clicked in the map opens in the Design view.
+    connect(m_exploration, &ExplorationView::pointActivated, this, [this](int index) {
+        if (m_exploration->isRunning() || m_explorationRun < 0) {
+            // A point of the run in progress: not in the session yet, shown from the view's own log.
+            const auto& points = m_exploration->points();
+            if (!m_exploration->layout() || index < 0 || index >= int(points.size()) ||
+                points[index].genome.empty())
+                return;
+            m_design->showGenome(m_exploration->layout(), points[index].genome,
+                                 QString("design #%1 of the running search").arg(index));
+            m_shownRun = -1;
+            m_pinAction->setEnabled(false);
+        } else {
+            showRunPoint(m_explorationRun, index, false);
+        }
+        statusBar()->showMessage(QString("Design #%1 is in the Design view (Ctrl+4)").arg(index), 4000);
+    });
+    connect(m_design, &DesignView::designChanged, this, [this] {
+        if (m_design->hasDesign())
+            m_hardware->setDesign(m_design->workload(), m_design->architecture(), m_design->design(),
+                                  m_design->result());
+        else
+            m_hardware->clear();
+    });
+    connect(m_compare, &CompareView::designRequested, this,
+            [this](int run, std::int64_t point) { showRunPoint(run, point); });
+    auto updateCompare = [this](ProjectStore::Group group) {
+        if (group == ProjectStore::Group::Runs || group == ProjectStore::Group::Pinned)
+            m_compare->setSession(m_project->session());
+        if (group == ProjectStore::Group::Runs) {
+            // Indices into the runs may have moved: forget the ones this window holds.
+            if (m_explorationRun >= m_project->count(group))
+                m_explorationRun = -1;
+            if (m_shownRun >= m_project->count(group)) {
+                m_shownRun = -1;
+                m_pinAction->setEnabled(false);
+            }
+        }
+    };
+    connect(m_project, &ProjectStore::groupChanged, this, updateCompare);
+    connect(m_projectPanel, &ProjectPanel::compareRequested, this, [this] { showView("compare"); });
     connect(m_projectPanel, &ProjectPanel::activated, this, &MainWindow::openProjectItem);
     connect(m_projectPanel, &ProjectPanel::pinBestRequested, this, &MainWindow::pinBest);
     connect(m_project, &ProjectStore::modifiedChanged, this, &MainWindow::updateTitle);
@@ -444,11 +517,59 @@ void MainWindow::openProjectItem(ProjectStore::Group group, int row)
         if (m_exploration->isRunning())
             return showError("A search is running; open the run when it has finished.");
         m_exploration->showRun(session.runs[row]);
+        m_explorationRun = row;
+        if (session.runs[row].result.bestIndex >= 0)
+            showRunPoint(row, session.runs[row].result.bestIndex, false);
         showView("exploration");
         break;
-    case ProjectStore::Group::Pinned:
+    case ProjectStore::Group::Pinned: {
+        const auto& pin = session.pinned[row];
+        const QString error = showRunPoint(pin.run, pin.pointIndex);
+        if (!error.isEmpty())
+            showError(error);
         break;
     }
+    }
+}
+
+QString MainWindow::showRunPoint(int run, std::int64_t pointIndex, bool bringToFront)
+{
+    const auto& runs = m_project->session().runs;
+    if (run < 0 || run >= int(runs.size()) || pointIndex < 0 ||
+        pointIndex >= std::int64_t(runs[run].result.points.size()))
+        return "No such design in the session.";
+    const RunRecord& record = runs[run];
+    const auto& point = record.result.points[std::size_t(pointIndex)];
+    if (point.genome.empty())
+        return "This method's designs have no SparseMap genome to show.";
+    QString error;
+    try {
+        auto layout =
+            std::make_shared<const GenomeLayout>(record.workload, record.architecture, record.genomeOptions);
+        error = m_design->showGenome(layout, point.genome,
+                                     QString("%1, design #%2").arg(qstr(record.name)).arg(pointIndex));
+    } catch (const std::exception& e) {
+        error = qstr(e.what());
+    }
+    if (!error.isEmpty())
+        return error;
+    m_shownRun = run;
+    m_shownPoint = pointIndex;
+    m_pinAction->setEnabled(true);
+    if (bringToFront)
+        showView("design");
+    return {};
+}
+
+void MainWindow::pinShownDesign()
+{
+    if (m_shownRun < 0)
+        return;
+    const auto& run = m_project->session().runs[m_shownRun];
+    const int pin = m_project->pin(m_shownRun, m_shownPoint, run.name + " #" + std::to_string(m_shownPoint));
+    if (pin >= 0)
+        statusBar()->showMessage(QString("Pinned \"%1\"").arg(qstr(m_project->session().pinned[pin].name)),
+                                 4000);
 }
 
 void MainWindow::pinBest(int run)

@@ -18,6 +18,9 @@ namespace sparsemap::ui {
 
 class ArchitectureEditorPanel;
 class ExplorationView;
+class CompareView;
+class DesignView;
+class HardwareBehaviorView;
 class ProjectPanel;
 class WorkloadEditorPanel;
 
@@ -30,6 +33,11 @@ public:
     ExplorationView* explorationView() const { return m_exploration; }
     ArchitectureEditorPanel* architectureEditor() const { return m_architecture; }
     WorkloadEditorPanel* workloadEditor() const { return m_workload; }
+    DesignView* designView() const { return m_design; }
+    HardwareBehaviorView* hardwareView() const { return m_hardware; }
+    CompareView* compareView() const { return m_compare; }
+    // Shows point `pointIndex` of session run `run` in the Design view; returns an error or "".
+    QString showRunPoint(int run, std::int64_t pointIndex, bool bringToFront = true);
     ProjectStore* project() const { return m_project; }
     ProjectPanel* projectPanel() const { return m_projectPanel; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -69,6 +77,7 @@ private:
     // Project panel.
     void openProjectItem(ProjectStore::Group group, int row);
     void pinBest(int run);
+    void pinShownDesign();
 
     // Asks what to do with unsaved changes; false = the user cancelled.
     bool maybeSave();
@@ -82,6 +91,9 @@ private:
     QTabWidget* m_tabs = nullptr;
     ArchitectureEditorPanel* m_architecture = nullptr;
     WorkloadEditorPanel* m_workload = nullptr;
+    DesignView* m_design = nullptr;
+    HardwareBehaviorView* m_hardware = nullptr;
+    CompareView* m_compare = nullptr;
     ExplorationView* m_exploration = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
     QLabel* m_runStatus = nullptr;
@@ -90,6 +102,10 @@ private:
     int m_editedArchitecture = -1; // the session entry the architecture editor mirrors
     int m_editedWorkload = -1;     // likewise for the workload editor
     bool m_closeAfterRun = false;
+    int m_explorationRun = -1; // the session run the exploration view shows (-1: none / running)
+    int m_shownRun = -1;       // the session run and point the Design view shows (-1: other)
+    std::int64_t m_shownPoint = -1;
+    QAction* m_pinAction = nullptr;
     int m_autoAnswer = 0;
 
     QAction* m_runAction = nullptr;
