@@ -153,6 +153,18 @@ YAML::Node innerMap(const std::string& fileText, const char* topKey)
     return document[topKey];
 }
 
+// A workload's actual-data density files are named relative to the workload file they came from; in a
+// session file (saved anywhere) that relative name would point elsewhere, so the session records the
+// resolved path.
+std::string embeddedWorkloadYaml(const Workload& workload)
+{
+    Workload copy = workload;
+    for (auto& tensor : copy.tensors)
+        if (tensor.density.model == DensityModelKind::Actual && !tensor.density.resolvedFile.empty())
+            tensor.density.file = tensor.density.resolvedFile;
+    return workloadToYaml(copy);
+}
+
 // `[]` rather than a block list with nothing in it.
 void emptyAsFlow(YAML::Emitter& out, bool empty)
 {
@@ -191,7 +203,7 @@ void emitSession(YAML::Emitter& out, const Session& session)
     emptyAsFlow(out, session.workloads.empty());
     out << YAML::BeginSeq;
     for (const auto& workload : session.workloads)
-        out << innerMap(workloadToYaml(workload), "workload");
+        out << innerMap(embeddedWorkloadYaml(workload), "workload");
     out << YAML::EndSeq;
 
     out << YAML::Key << "runs" << YAML::Value;
@@ -213,7 +225,8 @@ void emitSession(YAML::Emitter& out, const Session& session)
         out << YAML::Key << "seconds" << YAML::Value << numberText(result.seconds);
         out << YAML::Key << "cancelled" << YAML::Value << result.cancelled;
         out << YAML::Key << "best_index" << YAML::Value << result.bestIndex;
-        out << YAML::Key << "workload" << YAML::Value << innerMap(workloadToYaml(run.workload), "workload");
+        out << YAML::Key << "workload" << YAML::Value
+            << innerMap(embeddedWorkloadYaml(run.workload), "workload");
         out << YAML::Key << "architecture" << YAML::Value
             << innerMap(architectureToYaml(run.architecture), "architecture");
         out << YAML::Key << "convergence" << YAML::Value << YAML::Literal
