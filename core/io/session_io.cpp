@@ -285,8 +285,9 @@ private:
                                                                   const GenomeLayout* layout) const;
 
     // The rows of a CSV literal block, with each row's position in the file. Row 0 is the header.
+    // The rows view the YAML node's own text (no copy of a multi-megabyte log), which lives as long
+    // as the document does.
     struct Block {
-        std::string text;
         std::vector<std::string_view> rows;
         std::vector<YAML::Mark> marks;
     };
@@ -381,8 +382,7 @@ std::optional<SessionReader::Block> SessionReader::readBlock(const YamlReader& n
         return std::nullopt;
     }
     Block block;
-    block.text = node.node().Scalar();
-    std::string_view rest(block.text);
+    std::string_view rest(node.node().Scalar());
     while (!rest.empty()) {
         const auto end = rest.find('\n');
         block.rows.push_back(rest.substr(0, end));
