@@ -1,7 +1,9 @@
+// parseSessionYaml and the file functions (declared in session_io.hpp); the writer is session_writer.cpp.
 #include "io/session_io.hpp"
 
 #include "io/architecture_io.hpp"
 #include "io/file_io.hpp"
+#include "io/session_format.hpp"
 #include "io/workload_io.hpp"
 #include "io/yaml_reader.hpp"
 #include "search/method_registry.hpp"
@@ -17,27 +19,14 @@ namespace sparsemap {
 
 namespace {
 
+using detail::kConvergenceHeader;
+using detail::kPointsHeader;
 using detail::YamlReader;
 
 const std::vector<std::string> kPaddings{"none", "large-prime", "smooth"};
 const std::vector<std::string> kObjectives{"edp", "energy", "delay"};
-constexpr std::string_view kPointsHeader = "generation,valid,objective,cycles,energy_pj,edp,genome,reason";
-constexpr std::string_view kConvergenceHeader = "generation,evaluations,best,population_average,valid_share";
 // A bad point log could give one diagnostic per row; past this many a block reports only a count.
 constexpr int kMaxRowErrors = 10;
-
-std::string objectiveName(search::Objective objective)
-{
-    switch (objective) {
-    case search::Objective::Edp:
-        return "edp";
-    case search::Objective::Energy:
-        return "energy";
-    case search::Objective::Delay:
-        return "delay";
-    }
-    return "edp";
-}
 
 search::Objective parseObjective(const std::string& name)
 {
@@ -46,43 +35,7 @@ search::Objective parseObjective(const std::string& name)
                              : search::Objective::Edp;
 }
 
-// Shortest text that reads back to the same double ("inf" for infinity): exact round trips.
-void appendNumber(std::string& out, double x)
-{
-    char buf[32];
-    const auto result = std::to_chars(buf, buf + sizeof buf, x);
-    out.append(buf, result.ptr);
-}
-
-template <typename Int> void appendInteger(std::string& out, Int x)
-{
-    char buf[24];
-    const auto result = std::to_chars(buf, buf + sizeof buf, x);
-    out.append(buf, result.ptr);
-}
-
-std::string numberText(double x)
-{
-    std::string out;
-    appendNumber(out, x);
-    return out;
-}
-
-// Reasons are free text in the last CSV field: only the characters that would break a line are escaped.
-void appendEscaped(std::string& out, const std::string& text)
-{
-    for (char c : text) {
-        if (c == '\\')
-            out += "\\\\";
-        else if (c == '\n')
-            out += "\\n";
-        else if (c == '\r')
-            out += "\\r";
-        else
-            out += c;
-    }
-}
-
+// The reason field's escapes (session_writer.cpp): `\\`, `\n`, `\r`.
 std::string unescape(std::string_view text)
 {
     std::string out;
@@ -97,153 +50,6 @@ std::string unescape(std::string_view text)
     }
     return out;
 }
-
-std::string pointsBlock(const search::SearchResult& result)
-{
-    std::string out(kPointsHeader);
-    out += '\n';
-    out.reserve(result.points.size() *
-                (48 + 3 * (result.points.empty() ? 0 : result.points[0].genome.size())));
-    for (const auto& p : result.points) {
-        appendInteger(out, p.generation);
-        out += p.valid ? ",1," : ",0,";
-        appendNumber(out, p.objective);
-        out += ',';
-        appendNumber(out, p.cycles);
-        out += ',';
-        appendNumber(out, p.energyPj);
-        out += ',';
-        appendNumber(out, p.edp);
-        out += ',';
-        for (std::size_t g = 0; g < p.genome.size(); ++g) {
-            if (g)
-                out += ' ';
-            appendInteger(out, p.genome[g]);
-        }
-        out += ',';
-        appendEscaped(out, p.reason);
-        out += '\n';
-    }
-    return out;
-}
-
-std::string convergenceBlock(const search::SearchResult& result)
-{
-    std::string out(kConvergenceHeader);
-    out += '\n';
-    for (const auto& g : result.convergence) {
-        appendInteger(out, g.generation);
-        out += ',';
-        appendInteger(out, g.evaluations);
-        out += ',';
-        appendNumber(out, g.best);
-        out += ',';
-        appendNumber(out, g.populationAverage);
-        out += ',';
-        appendNumber(out, g.validShare);
-        out += '\n';
-    }
-    return out;
-}
-
-// The map under `topKey` of a file the existing writers produce, to embed as it is.
-YAML::Node innerMap(const std::string& fileText, const char* topKey)
-{
-    const YAML::Node document = YAML::Load(fileText);
-    return document[topKey];
-}
-
-// `[]` rather than a block list with nothing in it.
-void emptyAsFlow(YAML::Emitter& out, bool empty)
-{
-    if (empty)
-        out << YAML::Flow;
-}
-
-// A literal block without its last line break: yaml-cpp would otherwise leave a blank line after it.
-std::string chompLastNewline(std::string text)
-{
-    if (!text.empty() && text.back() == '\n')
-        text.pop_back();
-    return text;
-}
-
-void emitSession(YAML::Emitter& out, const Session& session)
-{
-    std::map<std::string, int> runNames;
-    for (std::size_t r = 0; r < session.runs.size(); ++r)
-        if (!runNames.emplace(session.runs[r].name, static_cast<int>(r)).second)
-            throw InputError("cannot save the session: two runs are named `" + session.runs[r].name +
-                             "`; run names must be unique");
-
-    out << YAML::Comment("SparseMap Workbench session (docs/file-formats.md)");
-    out << YAML::BeginMap << YAML::Key << "version" << YAML::Value << 1;
-    out << YAML::Key << "session" << YAML::Value << YAML::BeginMap;
-
-    out << YAML::Key << "architectures" << YAML::Value;
-    emptyAsFlow(out, session.architectures.empty());
-    out << YAML::BeginSeq;
-    for (const auto& arch : session.architectures)
-        out << innerMap(architectureToYaml(arch), "architecture");
-    out << YAML::EndSeq;
-
-    out << YAML::Key << "workloads" << YAML::Value;
-    emptyAsFlow(out, session.workloads.empty());
-    out << YAML::BeginSeq;
-    for (const auto& workload : session.workloads)
-        out << innerMap(workloadToYaml(workload), "workload");
-    out << YAML::EndSeq;
-
-    out << YAML::Key << "runs" << YAML::Value;
-    emptyAsFlow(out, session.runs.empty());
-    out << YAML::BeginSeq;
-    for (const auto& run : session.runs) {
-        const auto& result = run.result;
-        out << YAML::BeginMap;
-        out << YAML::Key << "name" << YAML::Value << run.name;
-        out << YAML::Key << "method" << YAML::Value << run.method;
-        out << YAML::Key << "padding" << YAML::Value
-            << std::string(paddingModeName(run.genomeOptions.padding));
-        out << YAML::Key << "settings" << YAML::Value << YAML::Flow << YAML::BeginMap;
-        out << YAML::Key << "objective" << YAML::Value << objectiveName(run.settings.objective);
-        out << YAML::Key << "budget" << YAML::Value << run.settings.budget;
-        out << YAML::Key << "seed" << YAML::Value << std::to_string(run.settings.seed);
-        out << YAML::Key << "threads" << YAML::Value << run.settings.threads;
-        out << YAML::EndMap;
-        out << YAML::Key << "seconds" << YAML::Value << numberText(result.seconds);
-        out << YAML::Key << "cancelled" << YAML::Value << result.cancelled;
-        out << YAML::Key << "best_index" << YAML::Value << result.bestIndex;
-        out << YAML::Key << "workload" << YAML::Value << innerMap(workloadToYaml(run.workload), "workload");
-        out << YAML::Key << "architecture" << YAML::Value
-            << innerMap(architectureToYaml(run.architecture), "architecture");
-        out << YAML::Key << "convergence" << YAML::Value << YAML::Literal
-            << chompLastNewline(convergenceBlock(result));
-        out << YAML::Key << "points" << YAML::Value << YAML::Literal << chompLastNewline(pointsBlock(result));
-        out << YAML::EndMap;
-    }
-    out << YAML::EndSeq;
-
-    out << YAML::Key << "pinned" << YAML::Value;
-    emptyAsFlow(out, session.pinned.empty());
-    out << YAML::BeginSeq;
-    for (const auto& pin : session.pinned) {
-        if (pin.run < 0 || pin.run >= static_cast<int>(session.runs.size()))
-            throw InputError("cannot save the session: pinned design `" + pin.name + "` refers to run " +
-                             std::to_string(pin.run) + " but the session has " +
-                             std::to_string(session.runs.size()) + " runs");
-        out << YAML::Flow << YAML::BeginMap;
-        out << YAML::Key << "name" << YAML::Value << pin.name;
-        out << YAML::Key << "run" << YAML::Value << session.runs[static_cast<std::size_t>(pin.run)].name;
-        out << YAML::Key << "point" << YAML::Value << pin.pointIndex;
-        out << YAML::EndMap;
-    }
-    out << YAML::EndSeq;
-
-    out << YAML::EndMap << YAML::EndMap;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Reading
 
 class SessionReader {
 public:
@@ -272,8 +78,9 @@ private:
                                                                   const GenomeLayout* layout) const;
 
     // The rows of a CSV literal block, with each row's position in the file. Row 0 is the header.
+    // The rows view the YAML node's own text (no copy of a multi-megabyte log), which lives as long
+    // as the document does.
     struct Block {
-        std::string text;
         std::vector<std::string_view> rows;
         std::vector<YAML::Mark> marks;
     };
@@ -368,8 +175,7 @@ std::optional<SessionReader::Block> SessionReader::readBlock(const YamlReader& n
         return std::nullopt;
     }
     Block block;
-    block.text = node.node().Scalar();
-    std::string_view rest(block.text);
+    std::string_view rest(node.node().Scalar());
     while (!rest.empty()) {
         const auto end = rest.find('\n');
         block.rows.push_back(rest.substr(0, end));
@@ -697,13 +503,6 @@ Session SessionReader::read(const YamlReader& s)
 }
 
 } // namespace
-
-std::string sessionToYaml(const Session& session)
-{
-    YAML::Emitter out;
-    emitSession(out, session);
-    return std::string(out.c_str()) + "\n";
-}
 
 Session parseSessionYaml(const std::string& text, const std::string& fileName, const std::string& baseDir)
 {

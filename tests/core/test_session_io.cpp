@@ -215,6 +215,30 @@ private slots:
         QVERIFY(std::isinf(loaded.runs[0].result.convergence[0].best));
     }
 
+    void actualDensityFilesStillResolve()
+    {
+        // A workload whose P is the pattern of tests/data/actual/small.mtx, named relative to its
+        // workload file there; the session is saved in another folder and must still find it.
+        const fs::path dataDir = fs::path(SPARSEMAP_SOURCE_DIR) / "tests" / "data" / "actual";
+        const Workload w =
+            parseWorkloadYaml("version: 1\nworkload:\n  name: real\n  type: spmm\n  M: 6\n"
+                              "  K: 8\n  N: 4\n  density: {P: {model: actual, file: small.mtx}, "
+                              "Q: 0.5}\n",
+                              "w.yaml", dataDir.string());
+        const std::string resolved = (dataDir / "small.mtx").lexically_normal().string();
+        QCOMPARE(w.tensors[0].density.resolvedFile, resolved);
+        Session s;
+        s.workloads = {w};
+        const QTemporaryDir dir;
+        const std::string path = (fs::path(dir.path().toStdString()) / "elsewhere.session.yaml").string();
+        saveSessionFile(s, path);
+        const Session loaded = loadSessionFile(path);
+        const DensitySpec& d = loaded.workloads[0].tensors[0].density;
+        QCOMPARE(d.resolvedFile, resolved);
+        QCOMPARE(d.file, resolved); // the session names the file by its resolved path
+        QVERIFY(d.density == w.tensors[0].density.density);
+    }
+
     void embeddedProblemNamesTheSessionLine()
     {
         // An embedded architecture is read by the architecture parser; its error comes back with the

@@ -5,6 +5,7 @@
 #include "compare/run_sort_proxy.hpp"
 #include "compare/run_table_model.hpp"
 
+#include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
@@ -91,6 +92,20 @@ QStringList namesInViewOrder(const CompareView& view)
 class TestCompareView : public QObject {
     Q_OBJECT
 private slots:
+    void modelsPassTheModelTester()
+    {
+        CompareView view;
+        QAbstractItemModelTester modelTester(view.model(),
+                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(view.proxy(),
+                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+        view.setSession(handMadeSession());
+        view.table()->sortByColumn(RunTableModel::BestEdp, Qt::DescendingOrder);
+        view.setSession({});
+        view.setSession(handMadeSession());
+        QCOMPARE(view.proxy()->rowCount(), 4);
+    }
+
     void tableHasRunsThenPins()
     {
         CompareView view;
