@@ -2,16 +2,19 @@
 // at start-up, for a quick look (and for screenshots); --view picks the view shown first; a session
 // file given as argument is opened.
 #include "exploration/exploration_view.hpp"
+#include "design_view/design_view.hpp"
 #include "workbench/main_window.hpp"
 
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QMessageBox>
+#include <QSettings>
 #include <QTabWidget>
 #include <QCommandLineParser>
 #include <QTimer>
 #include <cstdio>
+#include <memory>
 
 namespace {
 
@@ -19,17 +22,39 @@ namespace {
 void saveScreenshots(sparsemap::ui::MainWindow& window, const QString& dir)
 {
     QDir().mkpath(dir);
-    auto* tabs = window.tabs();
-    for (int i = 0; i < tabs->count(); ++i) {
-        tabs->setCurrentIndex(i);
-        QElapsedTimer settle;
-        settle.start();
-        while (settle.elapsed() < 600)
+    // The first (SparseMap) run's best in the Design view, and pinned for the Compare view.
+    const auto& runs = window.project()->session().runs;
+    if (!runs.empty() && runs[0].result.bestIndex >= 0) {
+        window.showRunPoint(0, runs[0].result.bestIndex, false);
+        window.project()->pin(0, runs[0].result.bestIndex, "best of " + runs[0].name);
+    }
+    auto settle = [] {
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < 600)
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        const QString name = tabs->tabText(i).remove('&').toLower();
+    };
+    auto save = [&window, &dir](const QString& name) {
         const QString path = QDir(dir).filePath(name + ".png");
         if (!window.grab().save(path))
             fprintf(stderr, "sparsemap-workbench: cannot write %s\n", qPrintable(path));
+    };
+    auto* tabs = window.tabs();
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        settle();
+        const QString name = tabs->tabText(i).remove('&').toLower();
+        save(name);
+        if (tabs->currentWidget() == window.designView()) {
+            // The design's detail tabs too: breakdown chart, hardware behaviour.
+            auto* details = window.designView()->detailTabs();
+            for (int d = 1; d < details->count(); ++d) {
+                details->setCurrentIndex(d);
+                settle();
+                save(name + "-" + details->tabText(d).toLower().replace(' ', '-'));
+            }
+            details->setCurrentIndex(0);
+        }
     }
     window.setAutoAnswer(QMessageBox::Discard);
     QTimer::singleShot(0, &window, &QWidget::close);
@@ -59,6 +84,12 @@ int main(int argc, char** argv)
     parser.addPositionalArgument("session", "A session file to open.", "[session]");
     parser.process(app);
 
+    if (parser.isSet(shots)) {
+        // Pictures of the default layout, not of this user's remembered window: a settings scope of
+        // their own, emptied first.
+        QApplication::setApplicationName("SparseMap Workbench screenshots");
+        QSettings().clear();
+    }
     sparsemap::ui::MainWindow window;
     if (parser.isSet(view) && !window.showView(parser.value(view))) {
         fprintf(stderr, "sparsemap-workbench: unknown view '%s'\n", qPrintable(parser.value(view)));
@@ -75,9 +106,20 @@ int main(int argc, char** argv)
         if (!parser.isSet(view))
             window.showView("exploration");
         QTimer::singleShot(0, exploration, &sparsemap::ui::ExplorationView::startSearch);
-        if (parser.isSet(shots))
-            QObject::connect(exploration, &sparsemap::ui::ExplorationView::searchFinished, &window,
-                             [&window, dir = parser.value(shots)] { saveScreenshots(window, dir); });
+        if (parser.isSet(shots)) {
+            // Two more methods, so that the Compare view has something to compare, then the pictures.
+            auto queue = std::make_shared<QStringList>(QStringList{"sa", "random"});
+            QObject::connect(
+                exploration, &sparsemap::ui::ExplorationView::searchFinished, &window,
+                [&window, exploration, queue, dir = parser.value(shots)] {
+                    if (queue->isEmpty()) {
+                        QTimer::singleShot(0, &window, [&window, dir] { saveScreenshots(window, dir); });
+                        return;
+                    }
+                    exploration->setMethod(queue->takeFirst());
+                    QTimer::singleShot(0, exploration, &sparsemap::ui::ExplorationView::startSearch);
+                });
+        }
     }
     return app.exec();
 }

@@ -3,6 +3,7 @@
 // run stops it and keeps what it found.
 #include "arch_editor/architecture_document.hpp"
 #include "arch_editor/architecture_editor_panel.hpp"
+#include "design_view/design_view.hpp"
 #include "exploration/exploration_view.hpp"
 #include "project/project_panel.hpp"
 #include "project/project_tree_model.hpp"
@@ -103,6 +104,11 @@ void TestMainWindow::runLandsInTheSession()
     QCOMPARE(model->rowCount(model->indexOf(Group::Runs)), 1);
     QVERIFY(window.project()->isModified());
     QVERIFY(window.windowTitle().contains("*"));
+    // The run's best design is in the Design view, as a design of the stored run (so it can be pinned).
+    QVERIFY(window.designView()->hasDesign());
+    QVERIFY2(window.designView()->title().startsWith(QString::fromStdString(run.name)),
+             qPrintable(window.designView()->title()));
+    QCOMPARE(window.designView()->result().edp, run.result.best()->edp);
 }
 
 void TestMainWindow::sessionSavesAndReopens()

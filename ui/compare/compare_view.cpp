@@ -53,8 +53,9 @@ CompareView::CompareView(QWidget* parent)
     m_convergence->xAxis->setLabel(tr("evaluations"));
     m_convergence->yAxis->setScaleType(QCPAxis::stLogarithmic);
     m_convergence->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-    m_convergence->yAxis->setNumberFormat("eb");
-    m_convergence->yAxis->setNumberPrecision(0);
+    // "gb" with 2 digits: a narrow range gets ticks like 1.5·10^12, and no two ticks read the same.
+    m_convergence->yAxis->setNumberFormat("gb");
+    m_convergence->yAxis->setNumberPrecision(2);
     m_convergence->legend->setVisible(true);
     m_convergence->legend->setFont(QFont(font().family(), 8));
     m_convergence->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);

@@ -1,24 +1,19 @@
 #include "design_view/design_palette.hpp"
 
+#include "common/segment_colors.hpp"
+
+#include <iterator>
+
 namespace sparsemap::ui::design {
 
 QColor segmentColor(GeneSegment segment)
 {
-    switch (segment) {
-    case GeneSegment::Permutation:
-        return QColor(0x9e, 0xc5, 0xe8); // blue: loop orders
-    case GeneSegment::Tiling:
-        return QColor(0xb5, 0xdd, 0xa4); // green: tile sizes
-    case GeneSegment::FormatP:
-        return tensorColor(0).lighter(135);
-    case GeneSegment::FormatQ:
-        return tensorColor(1).lighter(135);
-    case GeneSegment::FormatZ:
-        return tensorColor(2).lighter(135);
-    case GeneSegment::SkipGate:
-        return QColor(0xd9, 0xd0, 0xb8); // sand: skipping / gating
-    }
-    return Qt::lightGray;
+    // The workbench's shared segment hue (ui/common/segment_colors.hpp), softened so that the gene
+    // values drawn on the cells stay readable.
+    const QColor c = geneSegmentColor(segment);
+    constexpr double keep = 0.45;
+    const auto mix = [](int channel) { return static_cast<int>(255 - keep * (255 - channel)); };
+    return QColor(mix(c.red()), mix(c.green()), mix(c.blue()));
 }
 
 QString segmentCaption(GeneSegment segment)
@@ -42,9 +37,10 @@ QString segmentCaption(GeneSegment segment)
 
 QColor tensorColor(int which)
 {
-    static const QColor colors[] = {QColor(0xf0, 0xa0, 0x50), QColor(0xa8, 0x8c, 0xd8),
-                                    QColor(0xe0, 0x78, 0x78), QColor(0x70, 0xb8, 0xb0),
-                                    QColor(0xc8, 0xb0, 0x60)};
+    // P, Q, Z take their format segments' hues, so a tensor's bars and its format genes match.
+    static const QColor colors[] = {
+        geneSegmentColor(GeneSegment::FormatP), geneSegmentColor(GeneSegment::FormatQ),
+        geneSegmentColor(GeneSegment::FormatZ), QColor(0x70, 0xb8, 0xb0), QColor(0xc8, 0xb0, 0x60)};
     const int n = int(std::size(colors));
     return colors[((which % n) + n) % n];
 }

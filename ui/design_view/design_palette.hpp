@@ -1,7 +1,7 @@
 #pragma once
 // The design view's colours: one per genome segment (the strip) and one per tensor (the breakdown
 // chart), so that the P format genes and P's bars share a hue. Soft fills, so that dark text on them
-// stays readable. (Kept private to the design view until the workbench has one shared palette.)
+// stays readable. Both follow the workbench's shared segment colours (common/segment_colors.hpp).
 #include "genome/genome_layout.hpp"
 
 #include <QColor>

@@ -116,6 +116,8 @@ DesignView::DesignView(QWidget* parent) : QWidget(parent)
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    // The nest's lines run to ~60 columns: the splitter may not squeeze them below ~50.
+    m_loopNest->setMinimumWidth(m_loopNest->fontMetrics().horizontalAdvance(QString(50, 'x')));
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(header);

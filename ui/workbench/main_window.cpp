@@ -24,6 +24,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoStack>
@@ -78,6 +79,7 @@ void MainWindow::createViews()
     setCentralWidget(m_tabs);
 
     m_projectPanel = new ProjectPanel(m_project);
+    m_projectPanel->setMinimumWidth(220); // names stay readable when the central view wants room
     auto* dock = new QDockWidget("Project");
     dock->setObjectName("ProjectDock");
     dock->setWidget(m_projectPanel);
@@ -248,6 +250,9 @@ void MainWindow::connectViews()
     connect(
         m_exploration, &ExplorationView::runCompleted, this, [this](std::shared_ptr<const RunRecord> run) {
             const int index = m_project->addRun(*run);
+            m_explorationRun = index;
+            if (run->result.bestIndex >= 0)
+                showRunPoint(index, run->result.bestIndex, false);
             statusBar()->showMessage(
                 QString("Run \"%1\" added to the session").arg(qstr(m_project->session().runs[index].name)),
                 5000);
@@ -653,7 +658,12 @@ void MainWindow::readSettings()
     restoreGeometry(settings.value("window/geometry").toByteArray());
     if (!settings.contains("window/geometry"))
         resize(1400, 880);
-    restoreState(settings.value("window/state").toByteArray());
+    if (!restoreState(settings.value("window/state").toByteArray())) {
+        // First start: room for the entries' summaries (docks take their size once shown).
+        QTimer::singleShot(0, this, [this] {
+            resizeDocks({findChild<QDockWidget*>("ProjectDock")}, {290}, Qt::Horizontal);
+        });
+    }
     m_tabs->setCurrentIndex(settings.value("window/tab", m_tabs->indexOf(m_exploration)).toInt());
     m_recent = settings.value("recentFiles").toStringList();
     updateRecentMenu();
