@@ -3,6 +3,8 @@
 // run stops it and keeps what it found.
 #include "arch_editor/architecture_document.hpp"
 #include "arch_editor/architecture_editor_panel.hpp"
+#include "compare/compare_view.hpp"
+#include "compare/run_table_model.hpp"
 #include "design_view/design_view.hpp"
 #include "exploration/exploration_view.hpp"
 #include "project/project_panel.hpp"
@@ -27,6 +29,7 @@ private slots:
     void hasEveryView();
     void editorsFeedTheSession();
     void runLandsInTheSession();
+    void pinnedDesignsReachCompareAndDesignViews();
     void sessionSavesAndReopens();
     void badSessionChangesNothing();
     void closingDuringARunStopsAndKeepsIt();
@@ -109,6 +112,30 @@ void TestMainWindow::runLandsInTheSession()
     QVERIFY2(window.designView()->title().startsWith(QString::fromStdString(run.name)),
              qPrintable(window.designView()->title()));
     QCOMPARE(window.designView()->result().edp, run.result.best()->edp);
+}
+
+void TestMainWindow::pinnedDesignsReachCompareAndDesignViews()
+{
+    MainWindow window;
+    runToy(window, 200);
+    const auto& run = window.project()->session().runs[0];
+    // A clicked point of the finished run is shown and can be pinned.
+    const std::int64_t point = 17;
+    window.explorationView()->showPoint(int(point));
+    QVERIFY2(window.designView()->title().endsWith("#17"), qPrintable(window.designView()->title()));
+    window.pinShownDesign();
+    QCOMPARE(window.project()->count(Group::Pinned), 1);
+    QCOMPARE(window.project()->session().pinned[0].pointIndex, point);
+    // The compare table lists the run and the pin.
+    QCOMPARE(window.compareView()->model()->rowCount(), 2);
+    // Opening the pin from the project panel shows that design, evaluated afresh: same EDP as logged.
+    window.showView("exploration");
+    window.projectPanel()->activated(Group::Pinned, 0);
+    QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.designView()));
+    const auto& logged = run.result.points[std::size_t(point)];
+    QCOMPARE(window.designView()->result().valid, logged.valid);
+    if (logged.valid)
+        QCOMPARE(window.designView()->result().edp, logged.edp);
 }
 
 void TestMainWindow::sessionSavesAndReopens()

@@ -38,6 +38,8 @@ public:
     CompareView* compareView() const { return m_compare; }
     // Shows point `pointIndex` of session run `run` in the Design view; returns an error or "".
     QString showRunPoint(int run, std::int64_t pointIndex, bool bringToFront = true);
+    // Pins the design the Design view shows, when it is a point of a session run (Run > Pin).
+    void pinShownDesign();
     ProjectStore* project() const { return m_project; }
     ProjectPanel* projectPanel() const { return m_projectPanel; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -77,7 +79,6 @@ private:
     // Project panel.
     void openProjectItem(ProjectStore::Group group, int row);
     void pinBest(int run);
-    void pinShownDesign();
 
     // Asks what to do with unsaved changes; false = the user cancelled.
     bool maybeSave();
