@@ -624,10 +624,8 @@ void HardwareTrace::macStates(std::int64_t step, std::vector<MacState>& out) con
     }
 }
 
-MacCounts HardwareTrace::countStep(std::int64_t step) const
+MacCounts countMacStates(std::span<const MacState> states)
 {
-    std::vector<MacState> states;
-    macStates(step, states);
     MacCounts c;
     for (auto s : states) {
         switch (s) {
@@ -649,6 +647,13 @@ MacCounts HardwareTrace::countStep(std::int64_t step) const
         }
     }
     return c;
+}
+
+MacCounts HardwareTrace::countStep(std::int64_t step) const
+{
+    std::vector<MacState> states;
+    macStates(step, states);
+    return countMacStates(states);
 }
 
 } // namespace sparsemap::analysis

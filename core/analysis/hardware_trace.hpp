@@ -30,6 +30,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <span>
 #include <vector>
 
 namespace sparsemap::analysis {
@@ -79,6 +80,9 @@ struct MacCounts {
     std::int64_t used() const { return active + gated + skipped + empty; }
     bool operator==(const MacCounts&) const = default;
 };
+
+// Tally of `states` (e.g. one step's MACs, or one PE's).
+MacCounts countMacStates(std::span<const MacState> states);
 
 class OperandValues; // the nonzero pattern sampled or read for one tensor
 

@@ -440,26 +440,10 @@ void HardwareBehaviorView::updateStep()
             if (const auto tile = trace.tile(m_step, peLevel, item->pe(), t))
                 labels << QString::fromStdString(trace.tileText(t, *tile));
         if (tooltips) {
-            analysis::MacCounts c;
             const auto per = trace.fanouts()[peLevel].childrenPerParent;
-            for (std::int64_t i = item->pe() * per; i < (item->pe() + 1) * per; ++i)
-                switch (m_state.macs[static_cast<std::size_t>(i)]) {
-                case MacState::Active:
-                    ++c.active;
-                    break;
-                case MacState::Gated:
-                    ++c.gated;
-                    break;
-                case MacState::Skipped:
-                    ++c.skipped;
-                    break;
-                case MacState::Empty:
-                    ++c.empty;
-                    break;
-                case MacState::Idle:
-                    ++c.idle;
-                    break;
-                }
+            const auto c =
+                analysis::countMacStates(std::span<const MacState>(m_state.macs)
+                                             .subspan(std::size_t(item->pe() * per), std::size_t(per)));
             item->setToolTip(
                 tr("%1 %2\n%3\nMACs: %4 active, %5 gated, %6 skipped, %7 without operands, %8 unused")
                     .arg(QString::fromStdString(trace.architecture().levels[peLevel].name))
@@ -503,26 +487,7 @@ void HardwareBehaviorView::updateStep()
 
 analysis::MacCounts HardwareBehaviorView::shownCounts() const
 {
-    analysis::MacCounts c;
-    for (MacState s : m_state.macs)
-        switch (s) {
-        case MacState::Active:
-            ++c.active;
-            break;
-        case MacState::Gated:
-            ++c.gated;
-            break;
-        case MacState::Skipped:
-            ++c.skipped;
-            break;
-        case MacState::Empty:
-            ++c.empty;
-            break;
-        case MacState::Idle:
-            ++c.idle;
-            break;
-        }
-    return c;
+    return analysis::countMacStates(m_state.macs);
 }
 
 MacState HardwareBehaviorView::shownState(std::int64_t mac) const
