@@ -1,26 +1,12 @@
 #include "architecture_document.hpp"
 
+#include "common/guarded.hpp"
 #include "io/architecture_io.hpp"
 
 #include <exception>
 #include <utility>
 
 namespace sparsemap::ui {
-
-namespace {
-
-// Every failure of the core becomes a message: the GUI shows it and carries on.
-template <typename F> QString guarded(F&& f)
-{
-    try {
-        f();
-        return {};
-    } catch (const std::exception& e) {
-        return QString::fromStdString(e.what());
-    }
-}
-
-} // namespace
 
 ArchitectureDocument::ArchitectureDocument(QObject* parent) : QObject(parent)
 {

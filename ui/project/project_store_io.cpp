@@ -1,21 +1,14 @@
 // ProjectStore's session files, apart from its in-memory edits (project_store.cpp).
+#include "common/guarded.hpp"
 #include "io/session_io.hpp"
 #include "project_store.hpp"
-
-#include <exception>
 
 namespace sparsemap::ui {
 
 QString ProjectStore::load(const QString& path)
 {
-    try {
-        // Parsed completely before anything is replaced: a bad file changes nothing.
-        Session session = loadSessionFile(path.toStdString());
-        replaceSession(std::move(session), path);
-        return {};
-    } catch (const std::exception& e) {
-        return QString::fromStdString(e.what());
-    }
+    // Parsed completely before anything is replaced: a bad file changes nothing.
+    return guarded([&] { replaceSession(loadSessionFile(path.toStdString()), path); });
 }
 
 QString ProjectStore::save()
@@ -27,11 +20,9 @@ QString ProjectStore::save()
 
 QString ProjectStore::saveAs(const QString& path)
 {
-    try {
-        saveSessionFile(m_session, path.toStdString()); // atomic: an error leaves the old file
-    } catch (const std::exception& e) {
-        return QString::fromStdString(e.what());
-    }
+    // Atomic: an error leaves the old file as it was.
+    if (QString error = guarded([&] { saveSessionFile(m_session, path.toStdString()); }); !error.isEmpty())
+        return error;
     if (m_filePath != path) {
         m_filePath = path;
         emit filePathChanged(path);

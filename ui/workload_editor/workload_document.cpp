@@ -1,5 +1,7 @@
 #include "workload_document.hpp"
 
+#include "common/guarded.hpp"
+
 #include "workload_commands.hpp"
 #include "workload_text.hpp"
 
@@ -18,17 +20,6 @@
 namespace sparsemap::ui {
 
 namespace {
-
-// Every failure of the core becomes a message: the GUI shows it and carries on.
-template <typename F> QString guarded(F&& f)
-{
-    try {
-        f();
-        return {};
-    } catch (const std::exception& e) {
-        return QString::fromStdString(e.what());
-    }
-}
 
 std::vector<std::int64_t> dimSizes(const Workload& w)
 {
