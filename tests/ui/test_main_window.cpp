@@ -4,6 +4,7 @@
 #include "arch_editor/architecture_document.hpp"
 #include "arch_editor/architecture_editor_panel.hpp"
 #include "compare/compare_view.hpp"
+#include "exploration/convergence_plot_view.hpp"
 #include "compare/run_table_model.hpp"
 #include "design_view/design_view.hpp"
 #include "exploration/exploration_view.hpp"
@@ -161,6 +162,11 @@ void TestMainWindow::sessionSavesAndReopens()
         QCOMPARE(points[i].objective, objectives[i]);
     // Opening the session shows its last run in the exploration view.
     QCOMPARE(window.explorationView()->points().size(), objectives.size());
+    // Opening the run again does not draw its curves twice.
+    const int graphs = window.explorationView()->convergencePlot()->graphCount();
+    QCOMPARE(graphs, 2); // best and population average
+    window.projectPanel()->activated(Group::Runs, 0);
+    QCOMPARE(window.explorationView()->convergencePlot()->graphCount(), graphs);
     // The session is remembered in the recent files.
     QVERIFY(QSettings().value("recentFiles").toStringList().join('\n').contains("a.session.yaml"));
 }

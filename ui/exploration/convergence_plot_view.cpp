@@ -67,6 +67,14 @@ void ConvergencePlotView::clearRuns()
     replot();
 }
 
+bool ConvergencePlotView::hasRun(const QString& label) const
+{
+    for (int i = 0; i < graphCount(); ++i)
+        if (graph(i)->name() == label + " best")
+            return true;
+    return false;
+}
+
 void ConvergencePlotView::refresh()
 {
     rescaleAxes();

@@ -18,6 +18,8 @@ public:
     void addGeneration(const search::GenerationStats& stats); // no replot: the caller's timer does it
     void setObjectiveLabel(const QString& label);
     void clearRuns();
+    // True when a run of this label is drawn already (a run re-opened from the session is not redrawn).
+    bool hasRun(const QString& label) const;
     int runCount() const { return m_runs; }
     void refresh(); // rescales and replots
 

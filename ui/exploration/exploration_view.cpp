@@ -247,9 +247,11 @@ void ExplorationView::showRun(const RunRecord& run)
     m_budget = run.settings.budget;
     m_settings = run.settings;
     m_runLabel = qstr(run.name);
-    m_convergence->beginRun(m_runLabel);
-    for (const auto& stats : run.result.convergence)
-        m_convergence->addGeneration(stats);
+    if (!m_convergence->hasRun(m_runLabel)) {
+        m_convergence->beginRun(m_runLabel);
+        for (const auto& stats : run.result.convergence)
+            m_convergence->addGeneration(stats);
+    }
     m_details->clear();
     m_dirty = true;
     refreshPlots();
