@@ -104,6 +104,10 @@ void TestMainWindow::runLandsInTheSession()
     QCOMPARE(run.settings.budget, std::int64_t(300));
     QCOMPARE(int(run.result.points.size()), 300);
     QCOMPARE(run.workload.name, std::string("toy"));
+    // The searched preset and workload joined the session's lists (edge was there already).
+    QCOMPARE(window.project()->count(Group::Architectures), 1);
+    const auto& workloads = window.project()->session().workloads;
+    QVERIFY(std::any_of(workloads.begin(), workloads.end(), [](const auto& w) { return w.name == "toy"; }));
     auto* model = window.projectPanel()->model();
     QCOMPARE(model->rowCount(model->indexOf(Group::Runs)), 1);
     QVERIFY(window.project()->isModified());

@@ -28,6 +28,7 @@
 #include <QToolBar>
 #include <QUndoGroup>
 #include <QUndoStack>
+#include <algorithm>
 #include <exception>
 
 namespace sparsemap::ui {
@@ -249,6 +250,17 @@ void MainWindow::connectViews()
 
     connect(
         m_exploration, &ExplorationView::runCompleted, this, [this](std::shared_ptr<const RunRecord> run) {
+            // What the run searched joins the session's lists when it is not there under its name (an
+            // entry of that name, perhaps edited since, is left alone: the run keeps its own copy).
+            const auto& session = m_project->session();
+            const auto named = [](const auto& items, const std::string& name) {
+                return std::any_of(items.begin(), items.end(),
+                                   [&](const auto& item) { return item.name == name; });
+            };
+            if (!named(session.architectures, run->architecture.name))
+                m_project->upsertArchitecture(run->architecture);
+            if (!named(session.workloads, run->workload.name))
+                m_project->upsertWorkload(run->workload);
             const int index = m_project->addRun(*run);
             m_explorationRun = index;
             if (run->result.bestIndex >= 0)
