@@ -128,13 +128,24 @@ MisResult solveMisGreedy(const MisGraph& graph, int maxSwapRounds)
 {
     const int n = graph.vertexCount();
     std::vector<char> alive(std::size_t(n), 1), inSet(std::size_t(n), 0);
-    std::vector<int> degree(static_cast<std::size_t>(n), 0);
+    std::vector<int> degree(static_cast<std::size_t>(n), 0), groupOf(std::size_t(n), -1);
+    std::vector<int> groupAlive(graph.groups.size(), 0);
+    for (std::size_t gi = 0; gi < graph.groups.size(); ++gi)
+        for (int v : graph.groups[gi]) {
+            groupOf[std::size_t(v)] = int(gi);
+            ++groupAlive[gi];
+        }
     for (int v = 0; v < n; ++v)
         degree[std::size_t(v)] = int(graph.adjacency[std::size_t(v)].size());
     for (;;) {
+        // Least degree in the remaining graph, within the clique (group) with the fewest remaining
+        // vertices: a clique about to lose its last candidates is served first.
         int pick = -1;
+        const auto key = [&](int v) {
+            return std::pair{groupAlive[std::size_t(groupOf[std::size_t(v)])], degree[std::size_t(v)]};
+        };
         for (int v = 0; v < n; ++v)
-            if (alive[std::size_t(v)] && (pick < 0 || degree[std::size_t(v)] < degree[std::size_t(pick)]))
+            if (alive[std::size_t(v)] && (pick < 0 || key(v) < key(pick)))
                 pick = v;
         if (pick < 0)
             break;
@@ -143,8 +154,10 @@ MisResult solveMisGreedy(const MisGraph& graph, int maxSwapRounds)
         for (int u : graph.adjacency[std::size_t(pick)])
             if (alive[std::size_t(u)])
                 removed.push_back(u);
-        for (int u : removed)
+        for (int u : removed) {
             alive[std::size_t(u)] = 0;
+            --groupAlive[std::size_t(groupOf[std::size_t(u)])];
+        }
         for (int u : removed)
             for (int w : graph.adjacency[std::size_t(u)])
                 if (alive[std::size_t(w)])
@@ -187,6 +200,45 @@ MisResult solveMisGreedy(const MisGraph& graph, int maxSwapRounds)
                                 insert(u);
                         improved = true;
                     }
+        }
+        if (!improved)
+            break;
+    }
+    // Repair moves for empty groups: insert v whose only solution neighbour x is then moved to another
+    // vertex of its own group (an ejection chain of length one); kept only when x finds a place.
+    std::vector<int> groupFilled(graph.groups.size(), 0);
+    for (int v = 0; v < n; ++v)
+        if (inSet[std::size_t(v)])
+            ++groupFilled[std::size_t(groupOf[std::size_t(v)])];
+    for (int round = 0; round < maxSwapRounds; ++round) {
+        bool improved = false;
+        for (std::size_t gi = 0; gi < graph.groups.size() && !improved; ++gi) {
+            if (groupFilled[gi])
+                continue;
+            for (int v : graph.groups[gi]) {
+                if (tight[std::size_t(v)] != 1)
+                    continue;
+                int x = -1;
+                for (int u : graph.adjacency[std::size_t(v)])
+                    if (inSet[std::size_t(u)])
+                        x = u;
+                remove(x);
+                insert(v);
+                int moved = -1;
+                for (int w : graph.groups[std::size_t(groupOf[std::size_t(x)])])
+                    if (!inSet[std::size_t(w)] && tight[std::size_t(w)] == 0 && w != x) {
+                        moved = w;
+                        break;
+                    }
+                if (moved >= 0) {
+                    insert(moved);
+                    groupFilled[gi] = 1;
+                    improved = true;
+                    break;
+                }
+                remove(v);
+                insert(x);
+            }
         }
         if (!improved)
             break;
