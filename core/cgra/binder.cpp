@@ -106,18 +106,38 @@ RegisterUse registerUse(const Schedule& s, const CgraSpec& cgra, const std::vect
 }
 
 // After the MIS: move MCID consumers onto their producer's PE (or swap with the node there) when the
-// move keeps R2, so that their values can stay in the LRF instead of the GRF. Hill-climbing on the
-// GRF registers; accepted only when they drop and every LRF still fits.
+// move keeps R2 (a moved producer of a writing takes the writing along to its new row's output bus), so that
+// their values can stay in the LRF instead of the GRF. Hill-climbing on the GRF registers; accepted only when
+// they drop and every LRF still fits.
 void colocateMcids(const Schedule& s, const CgraSpec& cgra, std::vector<int>& resource)
 {
     const auto& g = s.graph;
-    const auto fits = [&](int node, int pe) {
-        for (const auto& e : g.edges) {
+    std::vector<std::pair<int, int>> undo; // (node, previous resource) of the move being tried
+    const auto assign = [&](int node, int value) {
+        undo.emplace_back(node, resource[std::size_t(node)]);
+        resource[std::size_t(node)] = value;
+    };
+    const auto busFree = [&](int write, int bus) {
+        for (std::size_t v = 0; v < g.nodes.size(); ++v)
+            if (int(v) != write && g.nodes[v].kind == NodeKind::Write && resource[v] == bus &&
+                s.modulo(int(v)) == s.modulo(write))
+                return false;
+        return true;
+    };
+    // Puts `node` on `pe` if R2 still holds: its input buses must feed that column; its writing may
+    // follow it to another output bus when the bus of the new row is free in the writing's slot.
+    const auto place = [&](int node, int pe) {
+        for (const auto& e : g.edges)
             if (e.kind == EdgeKind::Input && e.to == node && resource[std::size_t(e.from)] != pe % cgra.cols)
                 return false;
-            if (e.kind == EdgeKind::Output && e.from == node && resource[std::size_t(e.to)] != pe / cgra.cols)
-                return false;
-        }
+        for (const auto& e : g.edges)
+            if (e.kind == EdgeKind::Output && e.from == node &&
+                resource[std::size_t(e.to)] != pe / cgra.cols) {
+                if (!busFree(e.to, pe / cgra.cols))
+                    return false;
+                assign(e.to, pe / cgra.cols);
+            }
+        assign(node, pe);
         return true;
     };
     const auto occupant = [&](int slot, int pe) {
@@ -125,6 +145,11 @@ void colocateMcids(const Schedule& s, const CgraSpec& cgra, std::vector<int>& re
             if (executesOnPe(g.nodes[v].kind) && s.modulo(int(v)) == slot && resource[v] == pe)
                 return int(v);
         return -1;
+    };
+    const auto revert = [&] {
+        for (auto it = undo.rbegin(); it != undo.rend(); ++it)
+            resource[std::size_t(it->first)] = it->second;
+        undo.clear();
     };
     int grf = registerUse(s, cgra, resource).grf;
     for (int round = 0; round < 4 && grf > 0; ++round) {
@@ -134,22 +159,28 @@ void colocateMcids(const Schedule& s, const CgraSpec& cgra, std::vector<int>& re
             const int target = resource[std::size_t(edge.from)];
             const int consumer = edge.to;
             const int from = resource[std::size_t(consumer)];
-            if (from == target || !fits(consumer, target))
+            if (from == target)
                 continue;
             const int other = occupant(s.modulo(consumer), target);
-            if (other >= 0 && !fits(other, from))
+            undo.clear();
+            // Vacate the target first (the occupant takes the consumer's PE), then move the consumer.
+            if (other >= 0) {
+                assign(other, -1);
+                if (!place(consumer, target) || !place(other, from)) {
+                    revert();
+                    continue;
+                }
+            } else if (!place(consumer, target)) {
+                revert();
                 continue;
-            resource[std::size_t(consumer)] = target;
-            if (other >= 0)
-                resource[std::size_t(other)] = from;
+            }
             const auto now = registerUse(s, cgra, resource);
             if (now.grf < grf && *std::max_element(now.lrf.begin(), now.lrf.end()) <= cgra.lrfCapacity) {
                 grf = now.grf;
                 improved = true;
+                undo.clear();
             } else {
-                resource[std::size_t(consumer)] = from;
-                if (other >= 0)
-                    resource[std::size_t(other)] = target;
+                revert();
             }
         }
         if (!improved)
@@ -162,10 +193,20 @@ void colocateMcids(const Schedule& s, const CgraSpec& cgra, std::vector<int>& re
 BindingResult bindSchedule(const Schedule& s, const CgraSpec& cgra, const BinderOptions& options)
 {
     BindingResult result;
+    result.totalNodes = int(s.graph.nodes.size());
+    result.resource.assign(s.graph.nodes.size(), -1);
+    // Weights stay in the LRFs: when they cannot all fit, no binding can succeed; say so plainly
+    // instead of building a conflict graph.
+    const int weights = s.graph.count(NodeKind::Mul);
+    if (weights > cgra.peCount() * cgra.lrfCapacity) {
+        result.failure = std::to_string(weights) + " weights do not fit in the LRFs (" +
+                         std::to_string(cgra.peCount()) + " PEs x " + std::to_string(cgra.lrfCapacity) +
+                         " registers)";
+        return result;
+    }
     const auto cg = buildConflictGraph(s, cgra);
     result.conflictVertices = cg.graph.vertexCount();
     result.conflictEdges = cg.graph.edgeCount();
-    result.totalNodes = int(s.graph.nodes.size());
     MisResult mis;
     if (result.conflictVertices <= options.exactVertexLimit) {
         mis = solveMisExact(cg.graph, options.exactNodeLimit);
@@ -183,7 +224,6 @@ BindingResult bindSchedule(const Schedule& s, const CgraSpec& cgra, const Binder
     }
     result.optimal = mis.optimal;
     result.boundNodes = int(mis.vertices.size());
-    result.resource.assign(s.graph.nodes.size(), -1);
     for (int x : mis.vertices)
         result.resource[std::size_t(cg.vertices[std::size_t(x)].node)] = cg.vertices[std::size_t(x)].resource;
     if (result.boundNodes < result.totalNodes) {

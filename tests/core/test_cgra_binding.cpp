@@ -151,20 +151,38 @@ private slots:
         QVERIFY2(matches >= 4, qPrintable(QString::number(matches)));
     }
 
-    void tooSmallGrfIsReportedAsTheReason()
+    void weightsBeyondTheLrfsAreReportedBeforeBinding()
     {
-        // Fig. 3 without AIBA has 3 MCIDs between kernels' operations; with no GRF at all the binder can
-        // only keep values on the producing PE, which the modulo slots forbid for some of them.
+        // C1K5 on a 1 x 1 array with 4 LRF registers: 5 weights cannot stay on the one PE.
+        CgraSpec one;
+        one.rows = one.cols = 1;
+        one.lrfCapacity = 4;
+        const auto s = scheduleSparseMap(figure4Block(), one).schedule;
+        const auto b = bindSchedule(s, one);
+        QVERIFY(!b.success);
+        QCOMPARE(b.failure, std::string("5 weights do not fit in the LRFs (1 PEs x 4 registers)"));
+        QCOMPARE(b.conflictVertices, 0);
+    }
+
+    void figure3GrfOfOneMapsOnlyWithAiba()
+    {
+        // The paper's Fig. 3 story: at II = 2 each MCID of the channel-order schedule joins operations in
+        // the same modulo slot (m@0 -> add@2), so it cannot stay in one PE's LRF and needs the GRF; with a
+        // GRF for one value the mapping fails at II = 2 without AIBA (3 MCIDs) and succeeds with it (1).
         auto cgra = figure3Cgra();
-        cgra.grfCapacity = 0;
-        const auto s = scheduleSparseMap(figure3Block(), cgra, {false, true, true}).schedule;
-        QCOMPARE(s.mcidCount(), 3);
-        const auto b = bindSchedule(s, cgra);
-        if (!b.success)
-            QVERIFY2(b.failure.find("GRF") != std::string::npos || b.failure.find("LRF") != std::string::npos,
-                     b.failure.c_str());
-        else
-            QCOMPARE(b.grfRegisters, 0);
+        cgra.grfCapacity = 1;
+        const auto without = scheduleSparseMap(figure3Block(), cgra, {false, true, true}).schedule;
+        const auto with = scheduleSparseMap(figure3Block(), cgra, {true, true, true}).schedule;
+        QCOMPARE(without.ii, 2);
+        QCOMPARE(with.ii, 2);
+        const auto failed = bindSchedule(without, cgra);
+        QVERIFY(!failed.success);
+        QCOMPARE(failed.grfRegisters, 3);
+        QCOMPARE(failed.failure, std::string("MCIDs between PEs need 3 GRF registers; capacity 1"));
+        const auto mapped = bindSchedule(with, cgra);
+        QVERIFY2(mapped.success, mapped.failure.c_str());
+        QCOMPARE(mapped.grfRegisters, 1);
+        verifyBinding(with, cgra, mapped);
     }
 };
 

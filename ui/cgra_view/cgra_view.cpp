@@ -115,7 +115,13 @@ CgraView::CgraView(QWidget* parent) : QWidget(parent)
     updateBusy(false);
 }
 
-CgraView::~CgraView() = default;
+CgraView::~CgraView()
+{
+    // The worker (a child) cancels and waits in its destructor; nothing it still posts may reach this
+    // half-destroyed view.
+    m_worker->disconnect(this);
+    m_worker->cancel();
+}
 
 QWidget* CgraView::buildControls()
 {
