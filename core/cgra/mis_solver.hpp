@@ -9,10 +9,11 @@
 //    limit stops it.
 //  - solveMisGreedy: the minimum-degree greedy (repeatedly take a vertex of least degree in what is
 //    left, drop it and its neighbours), taken from the group with the fewest vertices left so that no
-//    clique loses its last candidate to a careless pick, then (1,2)-swap local search in the manner of Andrade, Resende
-//    and Werneck (J. Heuristics 2012): take out one solution vertex and put in two non-adjacent vertices
-//    whose only solution neighbour it was, until no swap helps; finally, for a group left empty, put in
-//    one of its vertices whose only solution neighbour can move to another vertex of its own group.
+//    clique loses its last candidate to a careless pick, then (1,2)-swap local search in the manner of
+//    Andrade, Resende and Werneck (J. Heuristics 2012): take out one solution vertex and put in two
+//    non-adjacent vertices whose only solution neighbour it was, until no swap helps; finally, for a group
+//    left empty, put in one of its vertices whose only solution neighbour can move to another vertex of its
+//    own group.
 // These are our own choices: the paper solves the MIS with SBTS (Jin and Hao 2015), not described there.
 #include <cstdint>
 #include <string>
