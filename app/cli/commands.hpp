@@ -11,5 +11,6 @@ int runEvaluate(const QStringList& args);
 int runValidate(const QStringList& args);
 int runSearch(const QStringList& args);
 int runSweep(const QStringList& args);
+int runCgra(const QStringList& args);
 
 } // namespace sparsemap::cli

@@ -23,6 +23,8 @@ const Subcommand kSubcommands[] = {
     {"search", "search the design space of a workload on an architecture", sparsemap::cli::runSearch},
     {"sweep", "run a grid of searches (workloads x presets x methods x seeds) and summarize",
      sparsemap::cli::runSweep},
+    {"cgra", "map sparse CNN blocks onto a streaming CGRA (CGRA SparseMap scheduler and binder)",
+     sparsemap::cli::runCgra},
     {"validate", "compare the model with Sparseloop's reference outputs", sparsemap::cli::runValidate},
 };
 
@@ -61,8 +63,8 @@ int main(int argc, char** argv)
     for (const auto& c : kSubcommands)
         if (command == c.name)
             return c.run(args.mid(1));
-    std::cerr
-        << "sparsemap: unknown command '" << command.toStdString()
-        << "'; commands are info, decode, random, evaluate, search, sweep, validate (see sparsemap --help)\n";
+    std::cerr << "sparsemap: unknown command '" << command.toStdString()
+              << "'; commands are info, decode, random, evaluate, search, sweep, cgra, validate (see "
+                 "sparsemap --help)\n";
     return sparsemap::cli::kUsage;
 }
