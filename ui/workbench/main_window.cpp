@@ -2,6 +2,7 @@
 
 #include "arch_editor/architecture_document.hpp"
 #include "arch_editor/architecture_editor_panel.hpp"
+#include "cgra_view/cgra_view.hpp"
 #include "compare/compare_view.hpp"
 #include "design_view/design_view.hpp"
 #include "hardware_view/hardware_behavior_view.hpp"
@@ -77,6 +78,9 @@ void MainWindow::createViews()
     m_tabs->addTab(m_design, "&Design");
     m_compare = new CompareView;
     m_tabs->addTab(m_compare, "&Compare");
+    // The CGRA SparseMap paper's analysis of one sparse CNN block (a different mapping problem).
+    m_cgra = new CgraView;
+    m_tabs->addTab(m_cgra, "C&GRA");
     setCentralWidget(m_tabs);
 
     m_projectPanel = new ProjectPanel(m_project);

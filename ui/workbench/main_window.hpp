@@ -18,6 +18,7 @@ namespace sparsemap::ui {
 
 class ArchitectureEditorPanel;
 class ExplorationView;
+class CgraView;
 class CompareView;
 class DesignView;
 class HardwareBehaviorView;
@@ -36,6 +37,7 @@ public:
     DesignView* designView() const { return m_design; }
     HardwareBehaviorView* hardwareView() const { return m_hardware; }
     CompareView* compareView() const { return m_compare; }
+    CgraView* cgraView() const { return m_cgra; }
     // Shows point `pointIndex` of session run `run` in the Design view; returns an error or "".
     QString showRunPoint(int run, std::int64_t pointIndex, bool bringToFront = true);
     // Pins the design the Design view shows, when it is a point of a session run (Run > Pin).
@@ -44,7 +46,7 @@ public:
     ProjectPanel* projectPanel() const { return m_projectPanel; }
     QTabWidget* tabs() const { return m_tabs; }
 
-    // Brings a view to the front: "architecture", "workload", "exploration", "design" or "compare";
+    // Brings a view to the front: "architecture", "workload", "exploration", "design", "compare" or "cgra";
     // returns false for other names.
     bool showView(const QString& name);
     // Each returns an empty string or the error message (also shown to the user unless quiet).
@@ -95,6 +97,7 @@ private:
     DesignView* m_design = nullptr;
     HardwareBehaviorView* m_hardware = nullptr;
     CompareView* m_compare = nullptr;
+    CgraView* m_cgra = nullptr;
     ExplorationView* m_exploration = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
     QLabel* m_runStatus = nullptr;
