@@ -126,6 +126,7 @@ void runCell(benchmark::State& state, const std::string& workloadFile, const std
         state.counters["heldOut"] = report.heldOut;
         state.counters["heldOutMedRelErr"] = report.heldOutMedianRelativeError;
         state.counters["heldOutLog10Err"] = report.heldOutMeanAbsLog10Error;
+        state.counters["heldOutLog10Spread"] = report.heldOutMeanAbsLog10Spread;
         state.counters["heldOutSpearman"] = report.heldOutSpearman;
         state.counters["scoredSteps"] = static_cast<double>(report.search.scored);
         state.counters["acceptedInjections"] = static_cast<double>(report.search.acceptedInjections);

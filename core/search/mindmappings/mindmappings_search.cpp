@@ -186,6 +186,12 @@ void MindMappingsSearch::run(SearchContext& context)
         m_report.heldOutMedianRelativeError =
             h % 2 ? relative[h / 2] : 0.5 * (relative[h / 2 - 1] + relative[h / 2]);
         m_report.heldOutMeanAbsLog10Error = logSum / static_cast<double>(h);
+        double meanLog = 0, spread = 0;
+        for (double a : actual)
+            meanLog += std::log10(a) / static_cast<double>(h);
+        for (double a : actual)
+            spread += std::abs(std::log10(a) - meanLog) / static_cast<double>(h);
+        m_report.heldOutMeanAbsLog10Spread = spread;
         m_report.heldOutSpearman = pearson(ranks(predicted), ranks(actual));
     }
 

@@ -48,6 +48,7 @@ struct MindMappingsReport {
     double trainingSeconds = 0;            // wall clock of the training alone
     double heldOutMedianRelativeError = 0; // median |predicted - model| / model
     double heldOutMeanAbsLog10Error = 0;   // mean |log10(predicted / model)|
+    double heldOutMeanAbsLog10Spread = 0;  // the same for a constant guess: mean |log10(model / geomean)|
     double heldOutSpearman = 0;            // rank correlation of predicted and model objectives
     GradientSearchStats search;
 };
