@@ -10,6 +10,7 @@
 #include "search/baselines/random_search.hpp"
 #include "search/baselines/sage_search.hpp"
 #include "search/es/standard_es.hpp"
+#include "search/mindmappings/mindmappings_search.hpp"
 #include "search/sparsemap/sparsemap_es.hpp"
 #include "util/error.hpp"
 
@@ -62,6 +63,10 @@ const std::vector<MethodInfo>& searchMethods()
         {"de", "differential evolution (pagmo2)", plain<DeSearch>()},
         {"mcts", "Monte Carlo tree search (UCT) over genes in genome order", plain<MctsSearch>()},
         {"random", "uniform random genomes", plain<RandomSearch>()},
+        {"mindmappings",
+         "Mind Mappings: an MLP surrogate trained on sampled designs (30% of the budget), then projected "
+         "gradient search with annealed random injections",
+         plain<MindMappingsSearch>()},
     };
     return kMethods;
 }
