@@ -112,6 +112,8 @@ private slots:
         int workloads = 0;
         while (it.hasNext()) {
             const auto w = loadWorkloadFile(it.next().toStdString());
+            if (w.inputTensors().size() != 2)
+                continue; // e.g. MTTKRP: the SparseMap genome encodes two operands only
             ++workloads;
             for (const auto& preset : presetNames()) {
                 const GenomeLayout layout(w, loadPreset(preset));
