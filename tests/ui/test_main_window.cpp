@@ -64,7 +64,7 @@ void TestMainWindow::runToy(MainWindow& window, int budget)
 void TestMainWindow::hasEveryView()
 {
     MainWindow window;
-    for (const char* name : {"architecture", "workload", "exploration"}) {
+    for (const char* name : {"architecture", "workload", "exploration", "design", "compare", "cgra"}) {
         QVERIFY2(window.showView(name), name);
         QCOMPARE(window.tabs()->tabText(window.tabs()->currentIndex()).remove('&').toLower(), QString(name));
     }
