@@ -4,26 +4,9 @@ namespace sparsemap::cli {
 
 search::Objective parseObjective(const QString& text)
 {
-    if (text == "edp")
-        return search::Objective::Edp;
-    if (text == "energy")
-        return search::Objective::Energy;
-    if (text == "delay")
-        return search::Objective::Delay;
+    if (const auto objective = model::parseObjective(str(text)))
+        return *objective;
     throw UsageError("--objective must be edp, energy or delay, not '" + str(text) + "'");
-}
-
-std::string objectiveName(search::Objective objective)
-{
-    switch (objective) {
-    case search::Objective::Edp:
-        return "edp";
-    case search::Objective::Energy:
-        return "energy";
-    case search::Objective::Delay:
-        return "delay";
-    }
-    return "edp";
 }
 
 std::int64_t parseBudget(const QString& text)

@@ -9,6 +9,6 @@ search::Objective parseObjective(const QString& text);
 std::int64_t parseBudget(const QString& text);
 std::uint64_t parseSeed(const QString& text);
 int parseThreads(const QString& text);
-std::string objectiveName(search::Objective objective);
+using model::objectiveName; // "edp", "energy", "delay"
 
 } // namespace sparsemap::cli

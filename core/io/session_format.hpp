@@ -1,6 +1,6 @@
 #pragma once
 // What the session writer and reader (session_writer.cpp, session_io.cpp) must agree on: the CSV
-// headers of a run's logs and the objective names.
+// headers of a run's logs.
 #include "search/search_types.hpp"
 
 #include <string>
@@ -12,18 +12,5 @@ inline constexpr std::string_view kPointsHeader =
     "generation,valid,objective,cycles,energy_pj,edp,genome,reason";
 inline constexpr std::string_view kConvergenceHeader =
     "generation,evaluations,best,population_average,valid_share";
-
-inline std::string objectiveName(search::Objective objective)
-{
-    switch (objective) {
-    case search::Objective::Edp:
-        return "edp";
-    case search::Objective::Energy:
-        return "energy";
-    case search::Objective::Delay:
-        return "delay";
-    }
-    return "edp";
-}
 
 } // namespace sparsemap::detail

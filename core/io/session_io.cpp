@@ -28,13 +28,6 @@ const std::vector<std::string> kObjectives{"edp", "energy", "delay"};
 // A bad point log could give one diagnostic per row; past this many a block reports only a count.
 constexpr int kMaxRowErrors = 10;
 
-search::Objective parseObjective(const std::string& name)
-{
-    return name == "energy"  ? search::Objective::Energy
-           : name == "delay" ? search::Objective::Delay
-                             : search::Objective::Edp;
-}
-
 // The reason field's escapes (session_writer.cpp): `\\`, `\n`, `\r`.
 std::string unescape(std::string_view text)
 {
@@ -355,7 +348,8 @@ std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
         settings->checkKeys({"objective", "budget", "seed", "threads"});
         if (const auto objective = settings->require("objective", detail::joinNames(kObjectives)))
             run.settings.objective =
-                parseObjective(objective->choice("objective", kObjectives).value_or("edp"));
+                model::parseObjective(objective->choice("objective", kObjectives).value_or("edp"))
+                    .value_or(search::Objective::Edp);
         if (const auto budget = settings->require("budget", "the evaluation budget, a positive integer"))
             run.settings.budget = budget->integerAtLeast(1, "a positive integer").value_or(1);
         if (const auto seed = settings->require("seed", "the random seed, an integer 0..2^64-1")) {

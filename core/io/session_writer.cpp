@@ -17,7 +17,7 @@ namespace {
 
 using detail::kConvergenceHeader;
 using detail::kPointsHeader;
-using detail::objectiveName;
+using model::objectiveName;
 
 // Shortest text that reads back to the same double ("inf" for infinity): exact round trips.
 void appendNumber(std::string& out, double x)

@@ -19,4 +19,25 @@ double objectiveValue(const EvaluationResult& result, Objective objective)
     return result.edp;
 }
 
+std::string objectiveName(Objective objective)
+{
+    switch (objective) {
+    case Objective::Edp:
+        return "edp";
+    case Objective::Energy:
+        return "energy";
+    case Objective::Delay:
+        return "delay";
+    }
+    return "edp";
+}
+
+std::optional<Objective> parseObjective(std::string_view name)
+{
+    for (Objective objective : {Objective::Edp, Objective::Energy, Objective::Delay})
+        if (name == objectiveName(objective))
+            return objective;
+    return std::nullopt;
+}
+
 } // namespace sparsemap::model

@@ -2,7 +2,9 @@
 // What the model says about one design: valid or not (and why), cycles, energy, EDP, utilization,
 // and the per-level, per-tensor breakdown of accesses (data and metadata, actual / gated / skipped)
 // and energy. Counts are per instance of the level unless a name says total.
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sparsemap::model {
@@ -68,5 +70,8 @@ struct EvaluationResult {
 enum class Objective { Edp, Energy, Delay };
 // The objective's value (lower is better); +infinity for an invalid design.
 double objectiveValue(const EvaluationResult& result, Objective objective);
+// "edp", "energy", "delay": the names files and the command line use.
+std::string objectiveName(Objective objective);
+std::optional<Objective> parseObjective(std::string_view name);
 
 } // namespace sparsemap::model
