@@ -15,6 +15,7 @@
 #include "workload_editor/workload_editor_panel.hpp"
 
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -128,6 +129,10 @@ void TestMainWindow::pinnedDesignsReachCompareAndDesignViews()
     const std::int64_t point = 17;
     window.explorationView()->showPoint(int(point));
     QVERIFY2(window.designView()->title().endsWith("#17"), qPrintable(window.designView()->title()));
+    // "Open in Design view" brings that view to the front.
+    QVERIFY(window.explorationView()->openDesignButton()->isEnabled());
+    window.explorationView()->openDesignButton()->click();
+    QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.designView()));
     window.pinShownDesign();
     QCOMPARE(window.project()->count(Group::Pinned), 1);
     QCOMPARE(window.project()->session().pinned[0].pointIndex, point);

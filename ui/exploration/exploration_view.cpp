@@ -53,7 +53,23 @@ ExplorationView::ExplorationView(QWidget* parent) : QWidget(parent)
     plots->addWidget(m_designSpace);
     auto* vertical = new QSplitter(Qt::Vertical);
     vertical->addWidget(plots);
-    vertical->addWidget(m_details);
+    // The shown design's loop nest, with a way on to the full Design view.
+    m_openDesign = new QPushButton("Open in Design view");
+    m_openDesign->setEnabled(false);
+    m_openDesign->setToolTip("Show this design's genome strip, metrics, breakdown and hardware behaviour");
+    connect(m_openDesign, &QPushButton::clicked, this, [this] {
+        if (m_shownIndex >= 0)
+            emit designOpenRequested(m_shownIndex);
+    });
+    auto* detailsBox = new QWidget;
+    auto* detailsLayout = new QVBoxLayout(detailsBox);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->addWidget(m_details, 1);
+    auto* detailsBar = new QHBoxLayout;
+    detailsBar->addStretch();
+    detailsBar->addWidget(m_openDesign);
+    detailsLayout->addLayout(detailsBar);
+    vertical->addWidget(detailsBox);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
     vertical->setSizes({480, 300}); // the plots first: the loop nest scrolls
@@ -113,6 +129,8 @@ void ExplorationView::startSearch()
         m_stats.clear();
         m_designSpace->clearPoints();
         m_details->clear();
+        m_shownIndex = -1;
+        m_openDesign->setEnabled(false);
         m_worker.start(layout, m_method->currentText().toStdString(), settings);
     } catch (const std::exception& e) {
         m_status->setText("Cannot start: " + qstr(e.what()));
@@ -253,6 +271,8 @@ void ExplorationView::showRun(const RunRecord& run)
             m_convergence->addGeneration(stats);
     }
     m_details->clear();
+    m_shownIndex = -1;
+    m_openDesign->setEnabled(false);
     m_dirty = true;
     refreshPlots();
     m_status->setText(QString("Run %1: %2 evaluations").arg(m_runLabel).arg(m_points.size()));
@@ -286,6 +306,8 @@ void ExplorationView::showPoint(int index)
         text += "\n" + qstr(model::renderSummary(result));
     }
     m_details->setPlainText(text);
+    m_shownIndex = index;
+    m_openDesign->setEnabled(!point.genome.empty());
     emit pointActivated(index);
 }
 

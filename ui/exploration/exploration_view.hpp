@@ -61,6 +61,7 @@ public:
     QPlainTextEdit* detailsView() const { return m_details; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
+    QPushButton* openDesignButton() const { return m_openDesign; }
 
 public slots:
     void startSearch();
@@ -70,6 +71,8 @@ public slots:
 
 signals:
     void pointActivated(int index);
+    // "Open in Design view" was pressed for point `index` of points().
+    void designOpenRequested(int index);
     void searchStarted(const QString& label);
     void searchFinished();
     // A run ended (finished or cancelled): everything needed to keep it in the session.
@@ -115,6 +118,8 @@ private:
     ConvergencePlotView* m_convergence = nullptr;
     DesignSpacePlotView* m_designSpace = nullptr;
     QPlainTextEdit* m_details = nullptr;
+    QPushButton* m_openDesign = nullptr;
+    int m_shownIndex = -1; // the point m_details shows
 };
 
 } // namespace sparsemap::ui

@@ -289,21 +289,11 @@ void MainWindow::connectViews()
 
     // A design clicked in the map opens in the Design view.
     connect(m_exploration, &ExplorationView::pointActivated, this, [this](int index) {
-        if (m_exploration->isRunning() || m_explorationRun < 0) {
-            // A point of the run in progress: not in the session yet, shown from the view's own log.
-            const auto& points = m_exploration->points();
-            if (!m_exploration->layout() || index < 0 || index >= int(points.size()) ||
-                points[index].genome.empty())
-                return;
-            m_design->showGenome(m_exploration->layout(), points[index].genome,
-                                 QString("design #%1 of the running search").arg(index));
-            m_shownRun = -1;
-            m_pinAction->setEnabled(false);
-        } else {
-            showRunPoint(m_explorationRun, index, false);
-        }
-        statusBar()->showMessage(QString("Design #%1 is in the Design view (Ctrl+4)").arg(index), 4000);
+        if (showExplorationPoint(index, false))
+            statusBar()->showMessage(QString("Design #%1 is in the Design view (Ctrl+4)").arg(index), 4000);
     });
+    connect(m_exploration, &ExplorationView::designOpenRequested, this,
+            [this](int index) { showExplorationPoint(index, true); });
     connect(m_design, &DesignView::designChanged, this, [this] {
         if (m_design->hasDesign())
             m_hardware->setDesign(m_design->workload(), m_design->architecture(), m_design->design(),
@@ -551,6 +541,31 @@ void MainWindow::openProjectItem(ProjectStore::Group group, int row)
         break;
     }
     }
+}
+
+bool MainWindow::showExplorationPoint(int index, bool bringToFront)
+{
+    if (m_exploration->isRunning() || m_explorationRun < 0) {
+        // A point of the run in progress: not in the session yet, shown from the view's own log.
+        const auto& points = m_exploration->points();
+        if (!m_exploration->layout() || index < 0 || index >= int(points.size()) ||
+            points[index].genome.empty())
+            return false;
+        if (!m_design
+                 ->showGenome(m_exploration->layout(), points[index].genome,
+                              QString("design #%1 of the running search").arg(index))
+                 .isEmpty())
+            return false;
+        m_shownRun = -1;
+        m_pinAction->setEnabled(false);
+        if (bringToFront)
+            showView("design");
+        return true;
+    }
+    const QString error = showRunPoint(m_explorationRun, index, bringToFront);
+    if (!error.isEmpty())
+        statusBar()->showMessage(error, 5000);
+    return error.isEmpty();
 }
 
 QString MainWindow::showRunPoint(int run, std::int64_t pointIndex, bool bringToFront)

@@ -81,6 +81,8 @@ private:
     // Project panel.
     void openProjectItem(ProjectStore::Group group, int row);
     void pinBest(int run);
+    // Shows point `index` of the exploration view's run (stored or in progress) in the Design view.
+    bool showExplorationPoint(int index, bool bringToFront);
 
     // Asks what to do with unsaved changes; false = the user cancelled.
     bool maybeSave();
