@@ -13,5 +13,5 @@ arch=${2:-cloud}
 ./build/app/sparsemap search --workload "$workload" --arch "$arch" --method sparsemap --budget 20000 --seed 1 \
     --out sparsemap-run
 if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]]; then
-    ./build/app/gui/sparsemap-workbench --demo
+    ./build/app/gui/sparsemap-workbench --demo --workload "$workload" --arch "$arch"
 fi

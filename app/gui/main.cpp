@@ -1,5 +1,5 @@
-// sparsemap-workbench [--demo] [--view NAME] [SESSION]: the GUI. --demo runs SparseMap on mm3 / cloud
-// at start-up, for a quick look (and for screenshots); --view picks the view shown first; a session
+// sparsemap-workbench [--demo [--workload F] [--arch P]] [--view NAME] [SESSION]: the GUI. --demo runs
+// SparseMap at start-up, for a quick look (and for screenshots); --view picks the view shown first; a session
 // file given as argument is opened.
 #include "exploration/exploration_view.hpp"
 #include "cgra_view/cgra_view.hpp"
@@ -82,8 +82,14 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(
         "Co-design mappings and sparse strategies of sparse tensor accelerators.");
     parser.addHelpOption();
-    const QCommandLineOption demo("demo", "Start a SparseMap search on mm3 / cloud at once.");
+    const QCommandLineOption demo("demo", "Start a SparseMap search at once (mm3 on cloud unless given).");
     parser.addOption(demo);
+    const QCommandLineOption demoWorkload("workload", "With --demo: the workload file searched.", "file",
+                                          QStringLiteral(SPARSEMAP_SAMPLES_DIR "/workloads/mm3.yaml"));
+    parser.addOption(demoWorkload);
+    const QCommandLineOption demoArch("arch", "With --demo: the preset searched (edge, mobile, cloud).",
+                                      "preset", "cloud");
+    parser.addOption(demoArch);
     const QCommandLineOption view(
         "view", "The view shown first: architecture, workload, exploration, design, compare or cgra.",
         "name");
@@ -112,8 +118,8 @@ int main(int argc, char** argv)
         window.openSession(parser.positionalArguments().first());
     if (parser.isSet(demo)) {
         auto* exploration = window.explorationView();
-        exploration->setWorkloadPath(QStringLiteral(SPARSEMAP_SAMPLES_DIR "/workloads/mm3.yaml"));
-        exploration->setPreset("cloud");
+        exploration->setWorkloadPath(parser.value(demoWorkload));
+        exploration->setPreset(parser.value(demoArch));
         exploration->setMethod("sparsemap");
         if (!parser.isSet(view))
             window.showView("exploration");
