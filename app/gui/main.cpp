@@ -2,18 +2,21 @@
 // SparseMap at start-up, for a quick look (and for screenshots); --view picks the view shown first; a session
 // file given as argument is opened.
 #include "exploration/exploration_view.hpp"
+#include "io/architecture_io.hpp"
 #include "cgra_view/cgra_view.hpp"
 #include "design_view/design_view.hpp"
 #include "workbench/main_window.hpp"
 
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTabWidget>
 #include <QCommandLineParser>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -107,6 +110,20 @@ int main(int argc, char** argv)
         // their own, emptied first.
         QApplication::setApplicationName("SparseMap Workbench screenshots");
         QSettings().clear();
+    }
+    if (parser.isSet(demo)) {
+        const auto presets = sparsemap::presetNames();
+        if (std::find(presets.begin(), presets.end(), parser.value(demoArch).toStdString()) ==
+            presets.end()) {
+            fprintf(stderr, "sparsemap-workbench: --arch must be edge, mobile or cloud, not '%s'\n",
+                    qPrintable(parser.value(demoArch)));
+            return 2;
+        }
+        if (!QFileInfo::exists(parser.value(demoWorkload))) {
+            fprintf(stderr, "sparsemap-workbench: no workload file '%s'\n",
+                    qPrintable(parser.value(demoWorkload)));
+            return 2;
+        }
     }
     sparsemap::ui::MainWindow window;
     if (parser.isSet(view) && !window.showView(parser.value(view))) {
