@@ -3,6 +3,7 @@
 // file given as argument is opened.
 #include "exploration/exploration_view.hpp"
 #include "io/architecture_io.hpp"
+#include "project/project_panel.hpp"
 #include "cgra_view/cgra_view.hpp"
 #include "design_view/design_view.hpp"
 #include "workbench/main_window.hpp"
@@ -26,10 +27,11 @@ namespace {
 void saveScreenshots(sparsemap::ui::MainWindow& window, const QString& dir)
 {
     QDir().mkpath(dir);
-    // The first (SparseMap) run's best in the Design view, and pinned for the Compare view.
+    // The first (SparseMap) run shown, and its best pinned for the Compare view.
     const auto& runs = window.project()->session().runs;
     if (!runs.empty() && runs[0].result.bestIndex >= 0) {
-        window.showRunPoint(0, runs[0].result.bestIndex, false);
+        // As if opened from the project panel: the run in the Exploration view, its best in the Design view.
+        emit window.projectPanel()->activated(sparsemap::ui::ProjectStore::Group::Runs, 0);
         window.project()->pin(0, runs[0].result.bestIndex, "best of " + runs[0].name);
     }
     auto settle = [] {

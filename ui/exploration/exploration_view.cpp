@@ -276,6 +276,11 @@ void ExplorationView::showRun(const RunRecord& run)
     m_dirty = true;
     refreshPlots();
     m_status->setText(QString("Run %1: %2 evaluations").arg(m_runLabel).arg(m_points.size()));
+    // The progress line describes the run shown, not the last one started.
+    const double validShare = run.result.convergence.empty() ? 0.0 : run.result.convergence.back().validShare;
+    m_progress->setRange(0, int(std::max<std::int64_t>(run.settings.budget, 1)));
+    m_progress->setValue(int(std::min<std::int64_t>(std::int64_t(m_points.size()), run.settings.budget)));
+    m_progress->setFormat(QString("%v / %m evaluations  ·  %1% valid").arg(100.0 * validShare, 0, 'f', 1));
     if (m_bestIndex >= 0)
         showPoint(int(m_bestIndex));
 }
