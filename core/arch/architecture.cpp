@@ -42,6 +42,10 @@ std::vector<std::string> architectureProblems(const Architecture& arch)
                                ") must be a multiple of the level above (" + std::to_string(previous) + ")");
         if (l.instances > 0)
             previous = l.instances;
+        // mesh_x 0 = the square-ish default grid; otherwise the grid is mesh_x columns of whole rows.
+        if (l.meshX < 0 || (l.meshX > 0 && l.instances > 0 && l.instances % l.meshX != 0))
+            problems.push_back(who + ": mesh_x (" + std::to_string(l.meshX) + ") must divide instances (" +
+                               std::to_string(l.instances) + ")");
         if (l.wordBits <= 0 || l.metadataWordBits <= 0)
             problems.push_back(who + ": word bits must be positive");
         if (l.blockSize <= 0)
@@ -64,6 +68,10 @@ std::vector<std::string> architectureProblems(const Architecture& arch)
         problems.push_back("compute: instances (" + std::to_string(arch.compute.instances) +
                            ") must be a multiple of the innermost storage level's (" +
                            std::to_string(previous) + ")");
+    if (arch.compute.meshX < 0 || (arch.compute.meshX > 0 && arch.compute.instances > 0 &&
+                                   arch.compute.instances % arch.compute.meshX != 0))
+        problems.push_back("compute: mesh_x (" + std::to_string(arch.compute.meshX) +
+                           ") must divide instances (" + std::to_string(arch.compute.instances) + ")");
     for (const auto& [action, pj] : arch.compute.energy.entries())
         if (!(pj >= 0) || !std::isfinite(pj))
             problems.push_back("compute: energy of " + action + " must be >= 0 pJ");

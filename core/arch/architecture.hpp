@@ -54,7 +54,8 @@ struct Architecture {
 };
 
 // Semantic checks: at least two levels, positive sizes and word bits, instances that divide evenly,
-// a bounded capacity for every level but the outermost, non-negative bandwidths and energies.
+// a bounded capacity for every level but the outermost, non-negative bandwidths and energies, and
+// grid widths (mesh_x) that divide the instances.
 std::vector<std::string> architectureProblems(const Architecture& arch);
 
 } // namespace sparsemap

@@ -241,6 +241,24 @@ private slots:
         QVERIFY(w == makeSpmm("a", 2, 2, 2, uniformDensity(0.5), uniformDensity(1.0)));
     }
 
+    // An architecture built in code (e.g. by the GUI's editor) is held to the loader's grid rule too.
+    void architectureGridWidthMustDivideInstances()
+    {
+        Architecture arch = loadPreset("edge"); // PE buffer: 256 instances, MACs 256
+        QVERIFY(architectureProblems(arch).empty());
+        arch.levels[2].meshX = 16; // 16 x 16
+        QVERIFY(architectureProblems(arch).empty());
+        arch.levels[2].meshX = 24; // 256 / 24 is not whole
+        auto problems = architectureProblems(arch);
+        QCOMPARE(problems.size(), std::size_t(1));
+        QCOMPARE(problems[0], std::string("level PE buffer: mesh_x (24) must divide instances (256)"));
+        arch.levels[2].meshX = 0;
+        arch.compute.meshX = 3;
+        problems = architectureProblems(arch);
+        QCOMPARE(problems.size(), std::size_t(1));
+        QCOMPARE(problems[0], std::string("compute: mesh_x (3) must divide instances (256)"));
+    }
+
     void architectureRoundTrips()
     {
         const Architecture arch = testArchitecture();
