@@ -1,5 +1,7 @@
 #include "cgra_mapping_worker.hpp"
 
+#include "common/post_to_owner.hpp"
+
 #include <QPointer>
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
@@ -50,13 +52,7 @@ bool CgraMappingWorker::start(std::vector<cgra::SparseBlock> blocks, const cgra:
                 }
         } catch (const std::exception& e) {
             const QString message = QString::fromStdString(e.what());
-            QMetaObject::invokeMethod(
-                self,
-                [self, message] {
-                    if (self)
-                        emit self->failed(message);
-                },
-                Qt::QueuedConnection);
+            postToOwner(self, [message](CgraMappingWorker& worker) { emit worker.failed(message); });
         }
     });
     m_watcher.setFuture(future);

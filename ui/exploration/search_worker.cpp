@@ -3,6 +3,8 @@
 #include "search/method_registry.hpp"
 #include "search/optimizer.hpp"
 
+#include "common/post_to_owner.hpp"
+
 #include <QPointer>
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
@@ -39,38 +41,20 @@ bool SearchWorker::start(std::shared_ptr<const GenomeLayout> layout, const std::
     auto future = QtConcurrent::run(
         [self, layout, optimizer, settings, cancel](QPromise<search::SearchResult>& promise) {
             auto onProgress = [self](const search::GenerationStats& stats) {
-                QMetaObject::invokeMethod(
-                    self,
-                    [self, stats] {
-                        if (self)
-                            emit self->progressed(stats);
-                    },
-                    Qt::QueuedConnection);
+                postToOwner(self, [stats](SearchWorker& worker) { emit worker.progressed(stats); });
             };
             // One batch per generation: the view accumulates them and redraws on its own timer.
             auto onPoints = [self](std::span<const search::EvaluatedPoint> points) {
                 auto batch =
                     std::make_shared<const std::vector<search::EvaluatedPoint>>(points.begin(), points.end());
-                QMetaObject::invokeMethod(
-                    self,
-                    [self, batch] {
-                        if (self)
-                            emit self->pointsArrived(batch);
-                    },
-                    Qt::QueuedConnection);
+                postToOwner(self, [batch](SearchWorker& worker) { emit worker.pointsArrived(batch); });
             };
             try {
                 promise.addResult(
                     search::runSearch(*optimizer, *layout, settings, {}, cancel.get(), onProgress, onPoints));
             } catch (const std::exception& e) {
                 const QString message = QString::fromStdString(e.what());
-                QMetaObject::invokeMethod(
-                    self,
-                    [self, message] {
-                        if (self)
-                            emit self->failed(message);
-                    },
-                    Qt::QueuedConnection);
+                postToOwner(self, [message](SearchWorker& worker) { emit worker.failed(message); });
             }
         });
     m_watcher.setFuture(future);
