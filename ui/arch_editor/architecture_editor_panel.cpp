@@ -1,5 +1,6 @@
 #include "architecture_editor_panel.hpp"
 
+#include "common/document_toolbar.hpp"
 #include "architecture_document.hpp"
 #include "compute_model.hpp"
 #include "energy_table_model.hpp"
@@ -10,14 +11,12 @@
 #include "io/architecture_io.hpp"
 
 #include <QAction>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <utility>
@@ -41,13 +40,6 @@ QTableView* makeView(QAbstractItemModel* model, QWidget* parent)
     return view;
 }
 
-QPushButton* makeButton(const QString& text, QWidget* parent, QLayout* layout)
-{
-    auto* button = new QPushButton(text, parent);
-    layout->addWidget(button);
-    return button;
-}
-
 } // namespace
 
 ArchitectureEditorPanel::ArchitectureEditorPanel(QWidget* parent)
@@ -63,11 +55,11 @@ ArchitectureEditorPanel::ArchitectureEditorPanel(QWidget* parent)
     layout->addWidget(new QLabel(tr("Storage levels (outermost first)"), this));
     layout->addWidget(m_levelView, 2);
     auto* levelButtons = new QHBoxLayout;
-    connect(makeButton(tr("Add level"), this, levelButtons), &QPushButton::clicked, this, [this] {
+    connect(addToolBarButton(tr("Add level"), this, levelButtons), &QPushButton::clicked, this, [this] {
         const int current = m_levelView->currentIndex().row();
         m_levels->insertRows(current >= 0 ? current + 1 : m_levels->rowCount(), 1);
     });
-    connect(makeButton(tr("Remove level"), this, levelButtons), &QPushButton::clicked, this, [this] {
+    connect(addToolBarButton(tr("Remove level"), this, levelButtons), &QPushButton::clicked, this, [this] {
         if (const int current = m_levelView->currentIndex().row(); current >= 0)
             m_levels->removeRows(current, 1);
     });
@@ -83,9 +75,9 @@ ArchitectureEditorPanel::ArchitectureEditorPanel(QWidget* parent)
     auto* energyView = makeView(m_energy, this);
     energyColumn->addWidget(energyView);
     auto* energyButtons = new QHBoxLayout;
-    connect(makeButton(tr("Add action"), this, energyButtons), &QPushButton::clicked, this,
+    connect(addToolBarButton(tr("Add action"), this, energyButtons), &QPushButton::clicked, this,
             [this] { m_energy->insertRows(m_energy->rowCount(), 1); });
-    connect(makeButton(tr("Remove action"), this, energyButtons), &QPushButton::clicked, this,
+    connect(addToolBarButton(tr("Remove action"), this, energyButtons), &QPushButton::clicked, this,
             [this, energyView] {
                 if (const int current = energyView->currentIndex().row(); current >= 0)
                     m_energy->removeRows(current, 1);
@@ -131,42 +123,16 @@ QWidget* ArchitectureEditorPanel::makeToolBar()
     row->addWidget(new QLabel(tr("Preset:"), bar));
     for (const std::string& name : presetNames()) {
         const QString preset = QString::fromStdString(name);
-        connect(makeButton(preset, bar, row), &QPushButton::clicked, this, [this, preset] {
+        connect(addToolBarButton(preset, bar, row), &QPushButton::clicked, this, [this, preset] {
             const QString error = m_doc->loadPreset(preset);
             showMessage(error.isEmpty() ? tr("Loaded the %1 preset.").arg(preset) : error, !error.isEmpty());
         });
     }
     row->addSpacing(12);
-    connect(makeButton(tr("Open…"), bar, row), &QPushButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Open architecture"), {}, tr("YAML (*.yaml *.yml)"));
-        if (!path.isEmpty())
-            openFile(path);
-    });
-    connect(makeButton(tr("Save"), bar, row), &QPushButton::clicked, this, [this] {
-        QString path = m_doc->filePath();
-        if (path.isEmpty())
-            path = QFileDialog::getSaveFileName(this, tr("Save architecture"), {}, tr("YAML (*.yaml *.yml)"));
-        if (!path.isEmpty())
-            saveFile(path);
-    });
-    for (auto [action, label] :
-         {std::pair(m_doc->undoStack()->createUndoAction(bar, tr("Undo")), tr("Undo")),
-          std::pair(m_doc->undoStack()->createRedoAction(bar, tr("Redo")), tr("Redo"))}) {
-        // The button keeps a short label and names the edit in its tooltip: the action's own text
-        // ("Undo Edit metadata capacity of GLB") would resize the tool bar with every edit.
-        auto* button = new QToolButton(bar);
-        button->setText(label);
-        const auto follow = [button, action] {
-            button->setEnabled(action->isEnabled());
-            button->setToolTip(action->text());
-        };
-        follow();
-        connect(action, &QAction::changed, button, follow);
-        connect(button, &QToolButton::clicked, action, &QAction::trigger);
-        row->addWidget(button);
-        addAction(action); // so that the shortcuts work anywhere in the panel
-    }
+    addFileButtons(
+        bar, row, tr("architecture"), [this] { return m_doc->filePath(); },
+        [this](const QString& path) { openFile(path); }, [this](const QString& path) { saveFile(path); });
+    addUndoButtons(this, bar, row, m_doc->undoStack());
     row->addStretch();
     m_modifiedMarker = new QLabel(bar);
     row->addWidget(m_modifiedMarker);

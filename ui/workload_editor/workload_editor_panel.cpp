@@ -1,5 +1,6 @@
 #include "workload_editor_panel.hpp"
 
+#include "common/document_toolbar.hpp"
 #include "dimension_model.hpp"
 #include "genome_panel.hpp"
 #include "parameter_model.hpp"
@@ -21,7 +22,6 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace sparsemap::ui {
@@ -39,13 +39,6 @@ QTableView* makeView(QAbstractItemModel* model, QWidget* parent)
     view->verticalHeader()->setVisible(false);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
     return view;
-}
-
-QPushButton* makeButton(const QString& text, QWidget* parent, QLayout* layout)
-{
-    auto* button = new QPushButton(text, parent);
-    layout->addWidget(button);
-    return button;
 }
 
 QLabel* heading(const QString& text, QWidget* parent)
@@ -128,37 +121,13 @@ QWidget* WorkloadEditorPanel::makeToolBar()
         m_kindChooser->addItem(workloadKindTitle(kind), static_cast<int>(kind));
     m_kindChooser->setToolTip(tr("The kind of workload New creates"));
     row->addWidget(m_kindChooser);
-    connect(makeButton(tr("New"), bar, row), &QPushButton::clicked, this,
+    connect(addToolBarButton(tr("New"), bar, row), &QPushButton::clicked, this,
             [this] { newWorkload(m_kindChooser->currentData().toInt()); });
-    connect(makeButton(tr("Open…"), bar, row), &QPushButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Open workload"), {}, tr("YAML (*.yaml *.yml)"));
-        if (!path.isEmpty())
-            openFile(path);
-    });
-    connect(makeButton(tr("Save"), bar, row), &QPushButton::clicked, this, [this] {
-        QString path = m_doc->filePath();
-        if (path.isEmpty())
-            path = QFileDialog::getSaveFileName(this, tr("Save workload"), {}, tr("YAML (*.yaml *.yml)"));
-        if (!path.isEmpty())
-            saveFile(path);
-    });
-    connect(makeButton(tr("Save As…"), bar, row), &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save workload as"), m_doc->filePath(),
-                                                          tr("YAML (*.yaml *.yml)"));
-        if (!path.isEmpty())
-            saveFile(path);
-    });
-    for (QAction* action : {m_doc->undoStack()->createUndoAction(bar, tr("Undo")),
-                            m_doc->undoStack()->createRedoAction(bar, tr("Redo"))}) {
-        auto* button = new QToolButton(bar);
-        button->setDefaultAction(action);
-        row->addWidget(button);
-        // Only while the focus is in this panel: the architecture editor has its own undo stack.
-        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        addAction(action);
-    }
-    auto* makeGeneral = makeButton(tr("Make general"), bar, row);
+    addFileButtons(
+        bar, row, tr("workload"), [this] { return m_doc->filePath(); },
+        [this](const QString& path) { openFile(path); }, [this](const QString& path) { saveFile(path); });
+    addUndoButtons(this, bar, row, m_doc->undoStack());
+    auto* makeGeneral = addToolBarButton(tr("Make general"), bar, row);
     makeGeneral->setToolTip(tr("Edit the dims and tensors one by one (the workload is then saved in the "
                                "general form)"));
     connect(makeGeneral, &QPushButton::clicked, this, [this] {
@@ -189,11 +158,11 @@ QWidget* WorkloadEditorPanel::makeTables()
     m_dimButtons = new QWidget(box);
     auto* dimRow = new QHBoxLayout(m_dimButtons);
     dimRow->setContentsMargins(0, 0, 0, 0);
-    connect(makeButton(tr("Add dim"), m_dimButtons, dimRow), &QPushButton::clicked, this, [this] {
+    connect(addToolBarButton(tr("Add dim"), m_dimButtons, dimRow), &QPushButton::clicked, this, [this] {
         const int current = m_dimView->currentIndex().row();
         m_dims->insertRows(current >= 0 ? current + 1 : m_dims->rowCount(), 1);
     });
-    connect(makeButton(tr("Remove dim"), m_dimButtons, dimRow), &QPushButton::clicked, this, [this] {
+    connect(addToolBarButton(tr("Remove dim"), m_dimButtons, dimRow), &QPushButton::clicked, this, [this] {
         if (const int current = m_dimView->currentIndex().row(); current >= 0)
             m_dims->removeRows(current, 1);
     });
@@ -206,14 +175,16 @@ QWidget* WorkloadEditorPanel::makeTables()
     m_tensorButtons = new QWidget(box);
     auto* tensorRow = new QHBoxLayout(m_tensorButtons);
     tensorRow->setContentsMargins(0, 0, 0, 0);
-    connect(makeButton(tr("Add tensor"), m_tensorButtons, tensorRow), &QPushButton::clicked, this, [this] {
-        const int current = m_tensorView->currentIndex().row();
-        m_tensors->insertRows(current >= 0 ? current + 1 : m_tensors->rowCount(), 1);
-    });
-    connect(makeButton(tr("Remove tensor"), m_tensorButtons, tensorRow), &QPushButton::clicked, this, [this] {
-        if (const int current = m_tensorView->currentIndex().row(); current >= 0)
-            m_tensors->removeRows(current, 1);
-    });
+    connect(addToolBarButton(tr("Add tensor"), m_tensorButtons, tensorRow), &QPushButton::clicked, this,
+            [this] {
+                const int current = m_tensorView->currentIndex().row();
+                m_tensors->insertRows(current >= 0 ? current + 1 : m_tensors->rowCount(), 1);
+            });
+    connect(addToolBarButton(tr("Remove tensor"), m_tensorButtons, tensorRow), &QPushButton::clicked, this,
+            [this] {
+                if (const int current = m_tensorView->currentIndex().row(); current >= 0)
+                    m_tensors->removeRows(current, 1);
+            });
     tensorRow->addStretch();
     column->addWidget(m_tensorButtons);
 
