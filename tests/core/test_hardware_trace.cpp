@@ -1,24 +1,15 @@
 // The hardware-behaviour trace (paper Fig. 14) on a 4x4x4 SpMM with a hand-written mapping on the toy
 // accelerator (4 PEs x 4 MACs): steps, loop indices, tiles, used PEs and MACs, broadcast vs unicast,
 // and per-step active / gated / skipped MACs from a hand-written nonzero pattern, all worked out by
-// hand below.
-//
-// Mapping (M, K, N = dims 0, 1, 2; every other bound 1):
-//   L1_T (DRAM)   M:2            -> for m1 in [0,2)   stride 2
-//   L2_T (GLB)    N:2            -> for n2 in [0,2)   stride 2
-//   L2_S (GLB)    N:2            -> par-for n3 in [0,2): PEs 0 and 1 of 4
-//   L3_T (PE buf) M:2, K:2 (M outer) -> for m4 in [0,2) stride 1; for k4 in [0,2) stride 2
-//   L3_S (PE buf) K:2            -> par-for k5 in [0,2): MACs 0 and 1 of each PE
-// step = ((m1*2 + n2)*2 + m4)*2 + k4, 16 steps; a MAC processes
-//   M = 2*m1 + m4, K = 2*k4 + k5, N = 2*n2 + n3.
+// hand below from the example's mapping and patterns (hardware_example.hpp).
 #include "analysis/hardware_trace.hpp"
+#include "hardware_example.hpp"
 #include "test_support.hpp"
 #include "util/error.hpp"
 
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <fstream>
 
 using namespace sparsemap;
 using analysis::CoordRange;
@@ -30,38 +21,12 @@ namespace {
 
 Design handDesign(const Workload& w, const Architecture& arch)
 {
-    Design d;
-    d.mapping = trivialMapping(arch, w);
-    auto& L = d.mapping.levels; // L1_T, L2_T, L2_S, L3_T, L3_S
-    L[0].bounds = {2, 1, 1};
-    L[1].bounds = {1, 1, 2};
-    L[2].bounds = {1, 1, 2};
-    L[3].bounds = {2, 2, 1};
-    L[4].bounds = {1, 2, 1};
-    d.sparse.formats.assign(3, std::vector<TensorFormat>(3));
-    return d;
+    return test::hardwareExampleDesign(w, arch);
 }
 
 void setCompute(Design& d, SgKind kind, int target, std::vector<int> on)
 {
     d.sparse.sites.push_back(SgSite{kComputeSite, {SgAction{kind, target, std::move(on)}}});
-}
-
-// P (M x K):          Q (K x N):
-//   1 0 1 0             1 0 0 1
-//   0 1 0 0             0 1 0 0
-//   0 0 0 0             0 0 0 0
-//   0 0 0 0             1 1 1 0
-const char* kPmtx = "%%MatrixMarket matrix coordinate pattern general\n4 4 3\n1 1\n1 3\n2 2\n";
-const char* kQmtx = "%%MatrixMarket matrix coordinate pattern general\n4 4 6\n1 1\n1 4\n2 2\n4 1\n4 2\n4 3\n";
-
-DensitySpec actualFile(const QString& path)
-{
-    DensitySpec s;
-    s.model = DensityModelKind::Actual;
-    s.file = path.toStdString();
-    s.resolvedFile = s.file;
-    return s;
 }
 
 MacCounts counts(std::int64_t active, std::int64_t gated, std::int64_t skipped, std::int64_t empty)
@@ -83,14 +48,9 @@ private slots:
     void init()
     {
         QVERIFY(m_dir.isValid());
-        for (auto [name, text] : {std::pair{"P.mtx", kPmtx}, std::pair{"Q.mtx", kQmtx}}) {
-            std::ofstream out(m_dir.filePath(name).toStdString());
-            out << text;
-        }
         m_arch = test::toyArchitecture();
         m_dense = makeSpmm("dense", 4, 4, 4, uniformDensity(1.0), uniformDensity(1.0));
-        m_actual = makeSpmm("actual", 4, 4, 4, actualFile(m_dir.filePath("P.mtx")),
-                            actualFile(m_dir.filePath("Q.mtx")));
+        m_actual = test::hardwareExampleWorkload(QDir(m_dir.path()));
     }
 
     void stepsAndLoopIndices()

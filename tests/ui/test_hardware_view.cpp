@@ -1,7 +1,9 @@
-// The hardware-behaviour view on the hand example of tests/core/test_hardware_trace.cpp: a 4x4x4 SpMM
+// The hardware-behaviour view on the hand example of tests/core/hardware_example.hpp: a 4x4x4 SpMM
 // on 4 PEs x 4 MACs whose mapping uses PEs 0-1 (par-for n3 in [0,2)) and MACs 0-1 of each
 // (par-for k5 in [0,2)), 16 time steps, operands from hand-written .mtx files and Gate Q <- P at
 // compute. Step 0: MACs 0, 4 active, 1, 5 gated; the other 12 unused.
+#include "../core/hardware_example.hpp"
+#include "../core/test_support.hpp"
 #include "hardware_view/hardware_behavior_view.hpp"
 #include "hardware_view/hardware_scene_items.hpp"
 #include "mapping/mapping.hpp"
@@ -13,7 +15,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <fstream>
 
 using namespace sparsemap;
 using analysis::MacState;
@@ -22,43 +23,11 @@ using sparsemap::ui::PeItem;
 
 namespace {
 
-Architecture toyArchitecture()
-{
-    Architecture a;
-    a.name = "toy";
-    StorageLevel dram, glb, pe;
-    dram.name = "DRAM";
-    glb.name = "GLB";
-    glb.capacityBits = 1024 * 8;
-    pe.name = "PE buffer";
-    pe.instances = 4;
-    pe.capacityBits = 64 * 8;
-    a.levels = {dram, glb, pe};
-    a.compute.instances = 16;
-    return a;
-}
-
 Design handDesign(const Workload& w, const Architecture& arch)
 {
-    Design d;
-    d.mapping = trivialMapping(arch, w);
-    auto& L = d.mapping.levels;
-    L[0].bounds = {2, 1, 1};
-    L[1].bounds = {1, 1, 2};
-    L[2].bounds = {1, 1, 2};
-    L[3].bounds = {2, 2, 1};
-    L[4].bounds = {1, 2, 1};
-    d.sparse.formats.assign(3, std::vector<TensorFormat>(3));
+    Design d = test::hardwareExampleDesign(w, arch);
     d.sparse.sites.push_back(SgSite{kComputeSite, {SgAction{SgKind::Gate, 1, {0}}}});
     return d;
-}
-
-DensitySpec actualFile(const QString& path)
-{
-    DensitySpec s;
-    s.model = DensityModelKind::Actual;
-    s.file = s.resolvedFile = path.toStdString();
-    return s;
 }
 
 } // namespace
@@ -69,13 +38,8 @@ private slots:
     void init()
     {
         QVERIFY(m_dir.isValid());
-        std::ofstream(m_dir.filePath("P.mtx").toStdString())
-            << "%%MatrixMarket matrix coordinate pattern general\n4 4 3\n1 1\n1 3\n2 2\n";
-        std::ofstream(m_dir.filePath("Q.mtx").toStdString())
-            << "%%MatrixMarket matrix coordinate pattern general\n4 4 6\n1 1\n1 4\n2 2\n4 1\n4 2\n4 3\n";
-        m_workload = makeSpmm("hand", 4, 4, 4, actualFile(m_dir.filePath("P.mtx")),
-                              actualFile(m_dir.filePath("Q.mtx")));
-        m_arch = toyArchitecture();
+        m_workload = test::hardwareExampleWorkload(QDir(m_dir.path()), "hand");
+        m_arch = test::toyArchitecture();
     }
 
     void highlightsTheUsedPes()
