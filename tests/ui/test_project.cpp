@@ -132,8 +132,16 @@ void TestProject::renameThroughTheModel()
     const QModelIndex run = model.indexOf(Group::Runs, 0);
     QVERIFY(model.flags(run) & Qt::ItemIsEditable);
     QVERIFY(!model.setData(run, "   ")); // empty names are refused
+    store.pin(0, 0, "p");
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
     QVERIFY(model.setData(run, "renamed"));
     QCOMPARE(store.session().runs[0].name, std::string("renamed"));
+    // Renamed in place: no rows removed (the view keeps its selection), the pin's summary follows.
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(model.data(model.indexOf(Group::Pinned, 0).siblingAtColumn(1)).toString(),
+             QString("renamed #0, EDP 10"));
     // An architecture is renamed in its editor, not in the tree.
     QVERIFY(!(model.flags(model.indexOf(Group::Architectures, 0)) & Qt::ItemIsEditable));
 }

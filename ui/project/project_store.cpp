@@ -58,6 +58,13 @@ template <typename Edit> void ProjectStore::change(Group group, Edit&& edit)
     setModified(true);
 }
 
+template <typename Edit> void ProjectStore::changeEntry(Group group, int index, Edit&& edit)
+{
+    edit();
+    emit entryChanged(group, index);
+    setModified(true);
+}
+
 void ProjectStore::setModified(bool modified)
 {
     if (modified == m_modified)
@@ -81,7 +88,7 @@ void ProjectStore::updateArchitecture(int index, const Architecture& arch)
 {
     if (index < 0 || index >= count(Group::Architectures) || m_session.architectures[index] == arch)
         return;
-    change(Group::Architectures, [&] { m_session.architectures[index] = arch; });
+    changeEntry(Group::Architectures, index, [&] { m_session.architectures[index] = arch; });
 }
 
 int ProjectStore::upsertWorkload(const Workload& workload)
@@ -99,7 +106,7 @@ void ProjectStore::updateWorkload(int index, const Workload& workload)
 {
     if (index < 0 || index >= count(Group::Workloads) || m_session.workloads[index] == workload)
         return;
-    change(Group::Workloads, [&] { m_session.workloads[index] = workload; });
+    changeEntry(Group::Workloads, index, [&] { m_session.workloads[index] = workload; });
 }
 
 int ProjectStore::addRun(RunRecord run)
@@ -157,7 +164,7 @@ void ProjectStore::rename(Group group, int index, const std::string& name)
         if (items[index].name == name)
             return;
         const std::string unique = uniqueName(name, items, index);
-        change(group, [&] { items[index].name = unique; });
+        changeEntry(group, index, [&] { items[index].name = unique; });
     };
     switch (group) {
     case Group::Architectures:

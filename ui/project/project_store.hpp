@@ -45,12 +45,16 @@ public:
 signals:
     void groupAboutToChange(sparsemap::ui::ProjectStore::Group group);
     void groupChanged(sparsemap::ui::ProjectStore::Group group);
+    // One entry changed in place (edited, renamed); the group's rows stay as they are.
+    void entryChanged(sparsemap::ui::ProjectStore::Group group, int index);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
 
 private:
     // Runs `edit` on the session between the group's change signals and marks the session modified.
     template <typename Edit> void change(Group group, Edit&& edit);
+    // Runs `edit` on one entry in place, announces it and marks the session modified.
+    template <typename Edit> void changeEntry(Group group, int index, Edit&& edit);
     void setModified(bool modified);
     void replaceSession(Session session, const QString& path);
 

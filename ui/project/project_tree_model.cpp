@@ -31,6 +31,7 @@ ProjectTreeModel::ProjectTreeModel(ProjectStore* store, QObject* parent)
         m_shownRows[g] = store->count(Group(g));
     connect(store, &ProjectStore::groupAboutToChange, this, &ProjectTreeModel::beforeChange);
     connect(store, &ProjectStore::groupChanged, this, &ProjectTreeModel::afterChange);
+    connect(store, &ProjectStore::entryChanged, this, &ProjectTreeModel::entryChanged);
 }
 
 void ProjectTreeModel::beforeChange(Group group)
@@ -51,6 +52,17 @@ void ProjectTreeModel::afterChange(Group group)
         m_shownRows[int(group)] = now;
         endInsertRows();
     }
+}
+
+void ProjectTreeModel::entryChanged(Group group, int row)
+{
+    if (row < 0 || row >= m_shownRows[int(group)])
+        return;
+    emit dataChanged(index(row, 0, indexOf(group)), index(row, 1, indexOf(group)));
+    // A pin's summary names its run.
+    if (group == Group::Runs && m_shownRows[int(Group::Pinned)] > 0)
+        emit dataChanged(index(0, 1, indexOf(Group::Pinned)),
+                         index(m_shownRows[int(Group::Pinned)] - 1, 1, indexOf(Group::Pinned)));
 }
 
 QModelIndex ProjectTreeModel::index(int row, int column, const QModelIndex& parent) const

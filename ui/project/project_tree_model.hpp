@@ -35,6 +35,7 @@ public:
 private:
     void beforeChange(ProjectStore::Group group);
     void afterChange(ProjectStore::Group group);
+    void entryChanged(ProjectStore::Group group, int row);
     QString name(ProjectStore::Group group, int row) const;
     QString summary(ProjectStore::Group group, int row) const;
 

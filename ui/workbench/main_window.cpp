@@ -317,6 +317,10 @@ void MainWindow::connectViews()
         }
     };
     connect(m_project, &ProjectStore::groupChanged, this, updateCompare);
+    connect(m_project, &ProjectStore::entryChanged, this, [this](ProjectStore::Group group) {
+        if (group == ProjectStore::Group::Runs || group == ProjectStore::Group::Pinned)
+            m_compare->setSession(m_project->session()); // a renamed run or pin
+    });
     connect(m_projectPanel, &ProjectPanel::compareRequested, this, [this] { showView("compare"); });
     connect(m_projectPanel, &ProjectPanel::activated, this, &MainWindow::openProjectItem);
     connect(m_projectPanel, &ProjectPanel::pinBestRequested, this, &MainWindow::pinBest);
