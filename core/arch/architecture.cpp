@@ -22,8 +22,8 @@ std::int64_t Architecture::fanout(int level) const
 std::vector<std::string> architectureProblems(const Architecture& arch)
 {
     std::vector<std::string> problems;
-    if (arch.levels.size() < 2)
-        problems.push_back("an architecture needs at least two storage levels (backing store and a buffer)");
+    if (arch.levels.empty())
+        problems.push_back("an architecture needs at least one storage level (the backing store)");
     if (!(arch.clockGHz > 0) || !std::isfinite(arch.clockGHz))
         problems.push_back("clock must be a positive frequency in GHz");
     std::int64_t previous = 1;

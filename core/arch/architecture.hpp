@@ -53,9 +53,9 @@ struct Architecture {
     bool operator==(const Architecture&) const = default;
 };
 
-// Semantic checks: at least two levels, positive sizes and word bits, instances that divide evenly,
-// a bounded capacity for every level but the outermost, non-negative bandwidths and energies, and
-// grid widths (mesh_x) that divide the instances.
+// Semantic checks: at least one level (our own architecture files require two: io/architecture_io.cpp),
+// positive sizes and word bits, instances that divide evenly, a bounded capacity for every level but the
+// outermost, non-negative bandwidths and energies, and grid widths (mesh_x) that divide the instances.
 std::vector<std::string> architectureProblems(const Architecture& arch);
 
 } // namespace sparsemap

@@ -28,7 +28,7 @@ std::vector<MappingLevelSlot> mappingTemplate(const Architecture& arch)
     for (int s = 0; s < arch.levelCount(); ++s) {
         const std::string prefix = "L" + std::to_string(s + 1);
         slots.push_back({prefix + "_T", s, LoopKind::Temporal});
-        if (s > 0)
+        if (s > 0 || arch.fanout(0) > 1) // the outermost level only when it feeds several instances
             slots.push_back({prefix + "_S", s, LoopKind::Spatial});
     }
     return slots;

@@ -60,8 +60,9 @@ struct MappingLevelSlot {
 };
 
 // The mapping levels for an architecture: a temporal level for every storage level and a spatial
-// level below every storage level but the outermost (the backing store feeds a single instance of
-// the next level). For three storage levels this gives the paper's five levels L1_T .. L3_S.
+// level below every storage level but the outermost, which has one only when it feeds several
+// instances of the next level (a Timeloop spatial directive at the backing store). For three storage
+// levels under a single-instance backing store this gives the paper's five levels L1_T .. L3_S.
 std::vector<MappingLevelSlot> mappingTemplate(const Architecture& arch);
 
 // An empty mapping on the template: all bounds 1, every loop order the workload's dim order.

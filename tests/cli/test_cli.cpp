@@ -1,4 +1,5 @@
 // The `sparsemap` command line, run as a user would: exit codes, --help, outputs and error messages.
+#include "reference_corpus.hpp"
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -121,12 +122,14 @@ private slots:
     {
         const QString root = SPARSEMAP_SOURCE_DIR "/../shared/reference/sparseloop";
         if (!QFileInfo::exists(root))
-            QSKIP("the Sparseloop reference cases are not beside the repository");
+            SPARSEMAP_REFERENCE_MISSING("the Sparseloop reference cases (../shared/reference/sparseloop)");
         const Run r = sparsemap({"validate", root});
         QCOMPARE(r.exitCode, 0);
         const QString last = r.out.trimmed().split('\n').last();
         QVERIFY2(last.startsWith("summary: cycles median |error|"), qPrintable(last));
-        QVERIFY2(r.out.contains("48 cases, 48 evaluated, 0 failed"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("48 cases (figures from timeloop-model.stats.txt), 48 evaluated, 0 rejected "
+                                "by both, 0 failed"),
+                 qPrintable(r.out));
     }
 
     void evaluateASparseloopCase()
@@ -134,7 +137,7 @@ private slots:
         const QString dir = SPARSEMAP_SOURCE_DIR
             "/../shared/reference/sparseloop/stc/WD-1.0/M512-K256-N1024-IAD0.82-WD1.0/TC-RF2x-24-bandwidth";
         if (!QFileInfo::exists(dir))
-            QSKIP("the Sparseloop reference cases are not beside the repository");
+            SPARSEMAP_REFERENCE_MISSING("the Sparseloop reference cases (../shared/reference/sparseloop)");
         const Run r = sparsemap({"evaluate", "--sparseloop", dir});
         QCOMPARE(r.exitCode, 0);
         // Sparseloop's own figures for this dense case (its stats file): 131072 cycles, 205.45 uJ.
@@ -145,8 +148,9 @@ private slots:
     void searchWritesItsFiles()
     {
         QTemporaryDir dir;
-        const Run r = sparsemap({"search", "--workload", "samples/workloads/mm3.yaml", "--arch", "cloud", "--method",
-                                 "sparsemap", "--budget", "3000", "--seed", "3", "--out", dir.path()});
+        const Run r =
+            sparsemap({"search", "--workload", "samples/workloads/mm3.yaml", "--arch", "cloud", "--method",
+                       "sparsemap", "--budget", "3000", "--seed", "3", "--out", dir.path()});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("3000 evaluations"), qPrintable(r.out));
         QVERIFY2(r.out.contains("best genome:"), qPrintable(r.out));
@@ -157,7 +161,8 @@ private slots:
         QVERIFY(points.open(QIODevice::ReadOnly));
         QCOMPARE(QString(points.readAll()).trimmed().count('\n'), 3000); // header + one line per evaluation
         // The saved best design decodes and evaluates again.
-        const Run again = sparsemap({"evaluate", "samples/workloads/mm3.yaml", "cloud", dir.filePath("best.design.yaml")});
+        const Run again =
+            sparsemap({"evaluate", "samples/workloads/mm3.yaml", "cloud", dir.filePath("best.design.yaml")});
         QCOMPARE(again.exitCode, 0);
         QVERIFY2(again.out.contains("valid\n"), qPrintable(again.out));
     }
@@ -165,8 +170,19 @@ private slots:
     void sweepIsResumable()
     {
         QTemporaryDir dir;
-        const QStringList args{"sweep", "--workloads", "samples/workloads/toy.yaml", "--arch", "samples/arch/toy.yaml",
-                               "--methods", "sparsemap,random", "--seeds", "1", "--budget", "500", "--out", dir.path()};
+        const QStringList args{"sweep",
+                               "--workloads",
+                               "samples/workloads/toy.yaml",
+                               "--arch",
+                               "samples/arch/toy.yaml",
+                               "--methods",
+                               "sparsemap,random",
+                               "--seeds",
+                               "1",
+                               "--budget",
+                               "500",
+                               "--out",
+                               dir.path()};
         const Run first = sparsemap(args);
         QCOMPARE(first.exitCode, 0);
         QVERIFY2(first.out.contains("random: geometric-mean ratio"), qPrintable(first.out));
@@ -174,7 +190,8 @@ private slots:
         const Run second = sparsemap(args);
         QCOMPARE(second.exitCode, 0);
         QVERIFY2(!second.out.contains("seed 1   best"), qPrintable(second.out)); // nothing rerun
-        QCOMPARE(second.out.mid(second.out.indexOf("# Sweep summary")), first.out.mid(first.out.indexOf("# Sweep summary")));
+        QCOMPARE(second.out.mid(second.out.indexOf("# Sweep summary")),
+                 first.out.mid(first.out.indexOf("# Sweep summary")));
     }
 
     void errorsAreOneLineAndNonZero_data()
@@ -208,17 +225,20 @@ private slots:
         QTest::newRow("bad confidence")
             << QStringList{"evaluate", "samples/workloads/toy.yaml", "cloud", "1", "--confidence", "2"} << 2
             << "--confidence";
-        QTest::newRow("unknown method") << QStringList{"search", "--workload", "samples/workloads/toy.yaml", "--arch",
-                                                       "cloud", "--method", "hillclimb"}
-                                        << 1 << "unknown search method 'hillclimb'";
-        QTest::newRow("budget 0") << QStringList{"search", "--workload", "samples/workloads/toy.yaml", "--arch", "cloud",
-                                                 "--budget", "0"}
+        QTest::newRow("unknown method")
+            << QStringList{"search",   "--workload", "samples/workloads/toy.yaml", "--arch", "cloud",
+                           "--method", "hillclimb"}
+            << 1 << "unknown search method 'hillclimb'";
+        QTest::newRow("budget 0") << QStringList{"search", "--workload", "samples/workloads/toy.yaml",
+                                                 "--arch", "cloud",      "--budget",
+                                                 "0"}
                                   << 2 << "--budget";
         QTest::newRow("search missing workload")
             << QStringList{"search", "--workload", "missing.yaml", "--arch", "cloud"} << 1 << "missing.yaml";
-        QTest::newRow("bad objective") << QStringList{"search", "--workload", "samples/workloads/toy.yaml", "--arch",
-                                                      "cloud", "--objective", "area"}
-                                       << 2 << "--objective";
+        QTest::newRow("bad objective")
+            << QStringList{"search",      "--workload", "samples/workloads/toy.yaml", "--arch", "cloud",
+                           "--objective", "area"}
+            << 2 << "--objective";
         QTest::newRow("bad padding") << QStringList{"info", "samples/workloads/toy.yaml", "--padding", "odd"}
                                      << 2 << "--padding";
     }

@@ -1,6 +1,7 @@
 // Sparseloop cases: importing the 48 reference runs and a hand-made case, reading their stats files,
 // exporting and importing again, and rejecting malformed inputs at the right line
 // (tests/data/sparseloop/bad/*: first line `# expect: line N: fragment`, as in tests/data/bad).
+#include "reference_corpus.hpp"
 #include "io/sparseloop/sparseloop_export.hpp"
 #include "io/sparseloop/sparseloop_import.hpp"
 #include "io/sparseloop/sparseloop_stats.hpp"
@@ -86,7 +87,7 @@ private slots:
     {
         const auto cases = referenceCases();
         if (cases.empty())
-            QSKIP("the Sparseloop reference cases are not installed");
+            SPARSEMAP_REFERENCE_MISSING("the Sparseloop reference cases (../shared/reference/sparseloop)");
         QCOMPARE(cases.size(), std::size_t{48});
         for (const auto& dir : cases) {
             const SparseloopCase c = import(dir);
@@ -100,7 +101,7 @@ private slots:
     void stcCaseMatchesItsYaml()
     {
         if (!fs::exists(kStc))
-            QSKIP("the Sparseloop reference cases are not installed");
+            SPARSEMAP_REFERENCE_MISSING("the Sparseloop reference cases (../shared/reference/sparseloop)");
         const SparseloopCase c = import(kStc);
         const Workload& w = c.workload;
         QVERIFY(w.kind == WorkloadKind::General && w.name == "gemm-ABZ");
@@ -176,7 +177,7 @@ private slots:
     void dstcPositionSkipping()
     {
         if (!fs::exists(kDstc))
-            QSKIP("the Sparseloop reference cases are not installed");
+            SPARSEMAP_REFERENCE_MISSING("the Sparseloop reference cases (../shared/reference/sparseloop)");
         const SparseloopCase c = import(kDstc);
         const Architecture& a = c.architecture; // LRF: 4 per subpartition, 16-bit wide; 1024 MACs
         QVERIFY(a.levels[3].instances == 4 && a.levels[3].blockSize == 2 && a.compute.instances == 1024);
@@ -222,7 +223,7 @@ private slots:
     {
         const auto cases = referenceCases();
         if (cases.empty())
-            QSKIP("the Sparseloop reference cases are not installed");
+            SPARSEMAP_REFERENCE_MISSING("the Sparseloop reference cases (../shared/reference/sparseloop)");
         for (const auto& dir : cases) {
             const auto stats = parseSparseloopStats((dir / "timeloop-model.stats.txt").string());
             QVERIFY(stats.cycles > 0 && stats.energyUj > 0);
@@ -237,7 +238,7 @@ private slots:
     void statsNumbersMatchTheText()
     {
         if (!fs::exists(kTc))
-            QSKIP("the Sparseloop reference cases are not installed");
+            SPARSEMAP_REFERENCE_MISSING("the Sparseloop reference cases (../shared/reference/sparseloop)");
         const auto tc = parseSparseloopStats((kTc / "timeloop-model.stats.txt").string());
         QCOMPARE(tc.cycles, 131072.0);
         QCOMPARE(tc.energyUj, 247.59);

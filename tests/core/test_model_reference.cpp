@@ -2,6 +2,7 @@
 // imported, evaluated, and compared with the cycles and energy Sparseloop printed (the expected
 // values are Sparseloop's, not ours). Also: exporting a case and importing it again gives the same
 // metrics, and random genomes on every bundled workload and preset never give NaN or infinity.
+#include "reference_corpus.hpp"
 #include "genome/genome_codec.hpp"
 #include "io/architecture_io.hpp"
 #include "io/sparseloop/sparseloop_export.hpp"
@@ -10,6 +11,7 @@
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/sparseloop_options.hpp"
+#include "model/sparseloop_validation.hpp"
 
 #include <QDirIterator>
 #include <QTemporaryDir>
@@ -52,7 +54,7 @@ private slots:
         QTest::addColumn<QString>("dir");
         const auto cases = referenceCases();
         if (cases.isEmpty())
-            QSKIP("the Sparseloop reference cases are not beside the repository");
+            SPARSEMAP_REFERENCE_MISSING("the Sparseloop reference cases (../shared/reference/sparseloop)");
         for (const auto& dir : cases)
             QTest::newRow(qPrintable(QDir(referenceRoot()).relativeFilePath(dir))) << dir;
     }
@@ -84,11 +86,42 @@ private slots:
         }
     }
 
+    // The 19 public Sparseloop/Timeloop exercise cases (../shared/reference/sparseloop-exercises, read
+    // as given) against the reference build's figures in their EXPECTED.tsv: issue 12's targets are a
+    // median |error| <= 0.5 % and a max <= 2 % in cycles and in energy, and the one design Sparseloop
+    // rejects (a metadata tile of 528 in a 512-word buffer) rejected by us too.
+    void exercisesMeetTheTargets()
+    {
+        const QString root = test::referenceCorpus("sparseloop-exercises");
+        if (!QFileInfo::exists(root + "/EXPECTED.tsv"))
+            SPARSEMAP_REFERENCE_MISSING(
+                "the Sparseloop exercise cases (../shared/reference/sparseloop-exercises)");
+        const auto v = model::validateSparseloopCorpus(root.toStdString());
+        QCOMPARE(static_cast<int>(v.rows.size()), 19);
+        for (const auto& row : v.rows)
+            QVERIFY2(row.outcome == model::SparseloopOutcome::Compared ||
+                         row.outcome == model::SparseloopOutcome::BothReject,
+                     qPrintable(QString::fromStdString(row.caseName + ": " + row.message)));
+        QCOMPARE(v.bothReject, 1);
+        const auto overflow = std::find_if(v.rows.begin(), v.rows.end(), [](const auto& row) {
+            return row.caseName == "var-02.2.2-spMspM-tiled-hypergeo-overflow";
+        });
+        QVERIFY(overflow != v.rows.end());
+        QVERIFY2(overflow->outcome == model::SparseloopOutcome::BothReject, overflow->message.c_str());
+        const QString summary = QString("cycles median %1 %% max %2 %%, energy median %3 %% max %4 %%")
+                                    .arg(100 * v.medianCycleError)
+                                    .arg(100 * v.maxCycleError)
+                                    .arg(100 * v.medianEnergyError)
+                                    .arg(100 * v.maxEnergyError);
+        QVERIFY2(v.medianCycleError <= 0.005 && v.medianEnergyError <= 0.005, qPrintable(summary));
+        QVERIFY2(v.maxCycleError <= 0.02 && v.maxEnergyError <= 0.02, qPrintable(summary));
+    }
+
     void exportImportKeepsTheMetrics()
     {
         const auto cases = referenceCases();
         if (cases.isEmpty())
-            QSKIP("the Sparseloop reference cases are not beside the repository");
+            SPARSEMAP_REFERENCE_MISSING("the Sparseloop reference cases (../shared/reference/sparseloop)");
         for (const auto& dir : {cases.first(), cases.last()}) {
             const auto c = importSparseloopCase(dir.toStdString());
             QTemporaryDir out;

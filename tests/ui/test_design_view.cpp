@@ -2,6 +2,7 @@
 //   L1_T (DRAM): K 2 | L2_S (GLB -> 256 PE buffers): M 4, N 4 | L3_T (PE buffer): K 4
 // whose loop nest, tiles and dense DRAM traffic are worked out below; then mm3 on the cloud preset
 // with a random valid genome, export / import round trips and bad input.
+#include "reference_corpus.hpp"
 #include "design_view/breakdown_chart.hpp"
 #include "design_view/design_metrics_panel.hpp"
 #include "design_view/design_view.hpp"
@@ -443,7 +444,7 @@ void TestDesignView::importsASparseloopReferenceCase()
         root = SPARSEMAP_SOURCE_DIR "/../shared/reference/sparseloop";
     const QString dir = root + "/stc/WD-1.0/M512-K1024-N256-IAD0.27-WD1.0/DSTC-RF2x-24-bandwidth";
     if (!QFileInfo::exists(dir + "/aggregated_input.yaml"))
-        QSKIP("the Sparseloop reference cases are not beside the repository (set SPARSEMAP_REFERENCE_DIR)");
+        SPARSEMAP_REFERENCE_MISSING("the Sparseloop reference cases (../shared/reference/sparseloop)");
     DesignView view;
     view.resize(1600, 1000);
     view.show();

@@ -278,10 +278,13 @@ void TreeWalker::readStorage(const Attributes& a, const std::string& cls, const 
     }
     // Size in words = depth x block (or `entries`); a DRAM, or the outermost level, may be unbounded.
     constexpr std::int64_t kMaxDepth = std::int64_t{1} << 30;
-    if (const auto entries = a.integer({"entries"}, 1, kMaxDepth))
-        level.capacityBits = *entries * level.wordBits;
-    else if (const auto depth = a.integer({"depth", "memory_depth", "data_storage_depth"}, 1, kMaxDepth))
-        level.capacityBits = *depth * level.blockSize * level.wordBits;
+    // Depth (entries) 0 is a level that holds nothing: Timeloop's size 0 admits only tensors that
+    // bypass it (e.g. Eyeriss' DummyBuffer). Its capacity is 1 bit: less than one word, not unbounded.
+    constexpr std::int64_t kHoldsNothingBits = 1;
+    if (const auto entries = a.integer({"entries"}, 0, kMaxDepth))
+        level.capacityBits = *entries > 0 ? *entries * level.wordBits : kHoldsNothingBits;
+    else if (const auto depth = a.integer({"depth", "memory_depth", "data_storage_depth"}, 0, kMaxDepth))
+        level.capacityBits = *depth > 0 ? *depth * level.blockSize * level.wordBits : kHoldsNothingBits;
     else if (level.technology != "DRAM" && !m_out.architecture.levels.empty())
         where.error("storage `" + name +
                     "` has no data_storage_depth (or depth, entries); only the "

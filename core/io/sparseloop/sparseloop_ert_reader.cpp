@@ -43,8 +43,13 @@ void readTable(const YamlReader& table, const std::string& component, EnergyTabl
             addNote(out, "ERT " + component + "." + *name + " dropped (not an action the model charges)");
             continue;
         }
-        if (energy.find(*name)) { // Accelergy lists an action once per argument set
-            addNote(out, "ERT " + component + "." + *name + " is listed twice; the first entry is kept");
+        // Accelergy lists an action once per argument set (address_delta, data_delta, ...). Timeloop
+        // (Topology::Specs::ParseAccelergyERT) charges every use of the action at the most expensive
+        // of its entries, whatever the arguments; docs/model-notes-dataflow.md §1.2.
+        if (const auto earlier = energy.find(*name)) {
+            addNote(out, "ERT " + component + "." + *name +
+                             " is listed once per argument set; charged at the largest, as Timeloop does");
+            energy.set(*name, std::max(*earlier, *pj));
             continue;
         }
         energy.set(*name, *pj);

@@ -47,9 +47,14 @@ void readFactors(const YamlReader& node, const Workload& w, MappingLevel& level)
         if (dim < 0)
             node.error("unknown dimension `" + name + "` in factors `" + *text +
                        "`; dimensions: " + joinNames(dimNames(w)));
-        else if (!number || value < 1)
-            node.error("factor `" + token + "` must be a dimension name and a positive integer, e.g. M16");
-        else if (value > w.dims[dim].size)
+        else if (!number)
+            node.error("factor `" + token +
+                       "` must be a dimension name and an integer >= 0, e.g. M16 "
+                       "(0 = the whole dimension)");
+        else if (value == 0 && !seen[dim]) { // Timeloop's ParseUserFactors: 0 = the full problem bound
+            seen[dim] = true;
+            level.bounds[dim] = w.dims[dim].size;
+        } else if (value > w.dims[dim].size)
             node.error("factor `" + token + "` exceeds the size of `" + name + "` (" +
                        std::to_string(w.dims[dim].size) + ")");
         else if (seen[dim])
@@ -72,18 +77,24 @@ std::vector<int> readPermutation(const YamlReader& node, const Workload& w)
         std::istringstream tokens(*text);
         for (std::string token; tokens >> token;)
             names.push_back(token);
-        if (names.size() == 1) { // no spaces: longest dim name first at each position
-            const std::string packed = names.front();
-            names.clear();
-            for (std::size_t pos = 0; pos < packed.size();) {
+        // A token that is no dim name is split, longest dim name first at each position: "NMK", and
+        // Timeloop's grouped form "RSP CMNQ" (it reads one letter at a time and skips spaces).
+        std::vector<std::string> split;
+        for (const auto& token : names) {
+            if (w.dimIndex(token) >= 0) {
+                split.push_back(token);
+                continue;
+            }
+            for (std::size_t pos = 0; pos < token.size();) {
                 std::size_t best = 1;
                 for (const auto& d : w.dims)
-                    if (d.name.size() > best && packed.compare(pos, d.name.size(), d.name) == 0)
+                    if (d.name.size() > best && token.compare(pos, d.name.size(), d.name) == 0)
                         best = d.name.size();
-                names.push_back(packed.substr(pos, best));
+                split.push_back(token.substr(pos, best));
                 pos += best;
             }
         }
+        names = std::move(split);
     }
     std::vector<int> dims;
     for (const auto& name : names) {
@@ -193,8 +204,8 @@ void readSparseloopMapping(const YamlReader& mapping, const YamlReader& mappingK
         });
         if (slot == m.levels.end()) {
             typeNode->error("`" + *target +
-                            "` is the outermost level: it feeds one instance of the next level "
-                            "and has no spatial loops; map spatial loops at an inner level");
+                            "` is the outermost level and feeds one instance of the next level, so it "
+                            "has no spatial loops; map spatial loops at an inner level");
             continue;
         }
         if (const auto factors = d.get("factors")) {

@@ -118,46 +118,68 @@ void readFormats(const YamlReader& rf, int level, SparseloopCase& out)
     }
 }
 
-void readActions(const YamlReader& list, int level, std::vector<SgAction>& site, SparseloopCase& out)
+// One optimization: `type` from `entry`, `target` and `condition-on` from `body` (the entry itself,
+// or the single alternative of its `options` group).
+void readAction(const YamlReader& entry, const YamlReader& body, int level, std::vector<SgAction>& site,
+                SparseloopCase& out)
 {
     const Workload& w = out.workload;
+    const auto typeNode = entry.require("type", "one of " + joinNames(kSafTypes));
+    const auto targetNode = body.require("target", "the tensor whose accesses are gated or skipped");
+    const auto type = typeNode ? typeNode->choice("optimization type", kSafTypes) : std::nullopt;
+    const int target = targetNode ? tensorOf(*targetNode, w).value_or(-1) : -1;
+    SparseloopActionOptimization saf;
+    saf.storageLevel = level;
+    if (const auto cond = body.get("condition-on"); cond && cond->expectSequence("a list of tensor names"))
+        for (const auto& item : cond->items())
+            if (const auto t = tensorOf(item, w)) {
+                if (*t == target)
+                    item.error("`" + w.tensors[*t].name +
+                               "` cannot be conditioned on itself; "
+                               "condition-on: [] skips its own empty positions");
+                saf.conditionOn.push_back(*t);
+            }
+    if (!type || target < 0)
+        return;
+    saf.type = static_cast<SparseloopSafType>(std::find(kSafTypes.begin(), kSafTypes.end(), *type) -
+                                              kSafTypes.begin());
+    saf.target = target;
+    const SgKind kind = saf.type == SparseloopSafType::Gating            ? SgKind::Gate
+                        : saf.type == SparseloopSafType::SkippingSpatial ? SgKind::SpatialSkip
+                                                                         : SgKind::Skip;
+    site.push_back(SgAction{kind, saf.target, saf.conditionOn});
+    out.actionOptimizations.push_back(std::move(saf));
+}
+
+void readActions(const YamlReader& list, int level, std::vector<SgAction>& site, SparseloopCase& out)
+{
     if (!list.expectSequence("a list of {type, target, condition-on}"))
         return;
     for (const auto& entry : list.items()) {
         if (!entry.expectMap("{type, target, condition-on}"))
             continue;
-        if (entry.has("options")) {
-            entry.error("`options` groups (alternatives Sparseloop chooses between) are not supported; "
-                        "list the chosen optimization");
+        if (!entry.has("options")) {
+            entry.checkKeys({"type", "target", "condition-on"});
+            readAction(entry, entry, level, site, out);
             continue;
         }
-        entry.checkKeys({"type", "target", "condition-on"});
-        const auto typeNode = entry.require("type", "one of " + joinNames(kSafTypes));
-        const auto targetNode = entry.require("target", "the tensor whose accesses are gated or skipped");
-        const auto type = typeNode ? typeNode->choice("optimization type", kSafTypes) : std::nullopt;
-        const int target = targetNode ? tensorOf(*targetNode, w).value_or(-1) : -1;
-        SparseloopActionOptimization saf;
-        saf.storageLevel = level;
-        if (const auto cond = entry.get("condition-on");
-            cond && cond->expectSequence("a list of tensor names"))
-            for (const auto& item : cond->items())
-                if (const auto t = tensorOf(item, w)) {
-                    if (*t == target)
-                        item.error("`" + w.tensors[*t].name +
-                                   "` cannot be conditioned on itself; "
-                                   "condition-on: [] skips its own empty positions");
-                    saf.conditionOn.push_back(*t);
-                }
-        if (!type || target < 0)
+        // Sparseloop's `options` group: alternatives of which its sparse analysis applies the one with
+        // the largest expected saving (storage-gs-analyzer.cpp). A group of one is that optimization.
+        entry.checkKeys({"type", "options"});
+        const auto options = entry.get("options");
+        if (!options->expectSequence("a list of {target, condition-on}"))
             continue;
-        saf.type = static_cast<SparseloopSafType>(std::find(kSafTypes.begin(), kSafTypes.end(), *type) -
-                                                  kSafTypes.begin());
-        saf.target = target;
-        const SgKind kind = saf.type == SparseloopSafType::Gating            ? SgKind::Gate
-                            : saf.type == SparseloopSafType::SkippingSpatial ? SgKind::SpatialSkip
-                                                                             : SgKind::Skip;
-        site.push_back(SgAction{kind, saf.target, saf.conditionOn});
-        out.actionOptimizations.push_back(std::move(saf));
+        const auto alternatives = options->items();
+        if (alternatives.size() != 1) {
+            options->error("an `options` group of " + std::to_string(alternatives.size()) +
+                           " alternatives is not supported (Sparseloop picks the one with the largest "
+                           "expected saving; the model does not choose); give one alternative");
+            continue;
+        }
+        if (!alternatives[0].expectMap("{target, condition-on}"))
+            continue;
+        alternatives[0].checkKeys({"target", "condition-on"});
+        readAction(entry, alternatives[0], level, site, out);
     }
 }
 
