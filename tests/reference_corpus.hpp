@@ -7,26 +7,26 @@
 #include <QString>
 #include <QtGlobal>
 
-namespace sparsemap::test {
+namespace reference_corpus {
 
-inline bool referenceCorpusRequired()
+inline bool required()
 {
     return qEnvironmentVariable("CI").compare(QLatin1String("true"), Qt::CaseInsensitive) == 0;
 }
 
 // `relative` below ../shared/reference, e.g. "sparseloop" or "sparseloop-exercises".
-inline QString referenceCorpus(const char* relative)
+inline QString path(const char* relative)
 {
     return QDir::cleanPath(QStringLiteral(SPARSEMAP_SOURCE_DIR "/../shared/reference/") +
                            QLatin1String(relative));
 }
 
-} // namespace sparsemap::test
+} // namespace reference_corpus
 
 // Skips (locally) or fails (CI=true) the current test function because the corpus `what` is missing.
 #define SPARSEMAP_REFERENCE_MISSING(what)                                                                    \
     do {                                                                                                     \
-        if (::sparsemap::test::referenceCorpusRequired())                                                    \
+        if (::reference_corpus::required())                                                    \
             QFAIL(qPrintable(                                                                                \
                 QStringLiteral("%1 is missing and CI=true: the reference corpus is required").arg(what)));   \
         QSKIP(qPrintable(QStringLiteral("%1 is missing (set CI=true to make this a failure)").arg(what)));   \

@@ -92,7 +92,7 @@ private slots:
     // rejects (a metadata tile of 528 in a 512-word buffer) rejected by us too.
     void exercisesMeetTheTargets()
     {
-        const QString root = test::referenceCorpus("sparseloop-exercises");
+        const QString root = reference_corpus::path("sparseloop-exercises");
         if (!QFileInfo::exists(root + "/EXPECTED.tsv"))
             SPARSEMAP_REFERENCE_MISSING(
                 "the Sparseloop exercise cases (../shared/reference/sparseloop-exercises)");

@@ -5,6 +5,8 @@
 #include "io/sparseloop/sparseloop_readers.hpp"
 
 #include <algorithm>
+#include <string_view>
+#include <vector>
 
 namespace sparsemap::detail {
 
@@ -17,6 +19,29 @@ bool keptAction(const std::string& action, bool compute)
 {
     const auto names = compute ? computeActionNames() : storageActionNames();
     if (std::find(names.begin(), names.end(), action) != names.end())
+        return true;
+    // The other names Timeloop's fallback lists consult (model/microarch/energy_costs.cpp).
+    static const std::vector<std::string_view> kStorage{"idle",
+                                                        "metadata_idle",
+                                                        "random_read",
+                                                        "random_fill",
+                                                        "random_update",
+                                                        "gated_fill",
+                                                        "gated_update",
+                                                        "skipped_fill",
+                                                        "skipped_update",
+                                                        "random_metadata_read",
+                                                        "random_metadata_fill",
+                                                        "random_metadata_update",
+                                                        "gated_metadata_fill",
+                                                        "gated_metadata_update",
+                                                        "skipped_metadata_fill",
+                                                        "skipped_metadata_update"};
+    static const std::vector<std::string_view> kCompute{
+        "mult_random", "mac",           "mult",         "compute",
+        "mult_gated",  "compute_gated", "mult_skipped", "compute_skipped"};
+    const auto& more = compute ? kCompute : kStorage;
+    if (std::find(more.begin(), more.end(), action) != more.end())
         return true;
     return !compute && (action.rfind("skipped_", 0) == 0 || action == "decompression_count" ||
                         action == "compression_count");

@@ -161,11 +161,6 @@ void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const
         compute.actual = available;
         compute.gated = compute.skipped = 0;
     }
-    if (fx.gatedByStorage > 0) {
-        const double moved = std::floor(compute.actual * fx.gatedByStorage);
-        compute.actual -= moved;
-        compute.gated += moved;
-    }
     compute.instances = std::max(1.0, instances);
 }
 

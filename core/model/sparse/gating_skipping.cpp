@@ -247,18 +247,17 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                     if (c.dense.levels[l].tensors[a.target].kept)
                         removeShare(result.levels[l].tensors[a.target], p);
                 upperP[a.target] = std::max(upperP[a.target], pAbs);
-                if (!rw) {
-                    if (a.kind == SgKind::Gate)
-                        fx.gatedByStorage = std::max(fx.gatedByStorage, pAbs);
-                    else if (pAbs > safP[a.target]) {
-                        safP[a.target] = pAbs;
-                        fx.operandSkipped[a.target] = true;
-                    }
+                // Gating and skipping alike remove the computes of the operand they empty (Sparseloop
+                // 2022, storage-optimization-combiner: max_computes -= floor(max_computes x p) for
+                // either SAF type); the storage level's gated accesses still take its cycles.
+                if (!rw && pAbs > safP[a.target]) {
+                    safP[a.target] = pAbs;
+                    fx.operandSkipped[a.target] = true;
                 }
             }
         }
     }
-    // Computes whose operands a storage skip removed no longer exist; storage gating gates them.
+    // Computes whose operands a storage skip or gate removed no longer exist.
     double available = c.dense.algorithmicComputes;
     for (int t = 0; t < tensors; ++t) {
         if (safP[t] > 0)

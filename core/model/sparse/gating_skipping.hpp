@@ -13,7 +13,6 @@ namespace sparsemap::model {
 // What the storage SAFs leave for the compute step.
 struct ComputeSafEffects {
     double availableComputes = 0;               // algorithmic computes that still exist
-    double gatedByStorage = 0;                  // computes that became gated through storage gating
     std::vector<bool> operandSkipped;           // per tensor: a storage SAF on it reaches compute
     std::vector<double> operandSkipProbability; // per tensor, rounded to 6 decimals
     std::vector<bool> positionSkipped;          // per tensor
