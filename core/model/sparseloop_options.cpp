@@ -1,6 +1,29 @@
 #include "model/sparseloop_options.hpp"
 
+#include <algorithm>
+
 namespace sparsemap::model {
+
+namespace {
+
+// Sparseloop's AdjustFormatWordBits (2022 sparse-optimization-parser.cpp): a width the rank does not
+// give is the level's `metadata_datawidth` (0 when absent), and a width that does not divide
+// `metadata_storage_width` is rounded up to the next one that does (below twice the width) to avoid
+// fragmentation. A bitmask's metadata width defaults to 1 bit in its format model (bitmask.cpp) before
+// this adjustment.
+int adjustWordBits(int given, const SparseloopLevelExtras& extras)
+{
+    const int bits = given >= 0 ? given : std::max(0, extras.defaultMetadataWordBits);
+    const int width = extras.metadataStorageWidthBits;
+    if (bits == 0 || width == 0 || width % bits == 0)
+        return bits;
+    for (int b = bits; b < 2 * bits; ++b)
+        if (width % b == 0)
+            return b;
+    return 2 * bits;
+}
+
+} // namespace
 
 ModelOptions sparseloopModelOptions(const SparseloopCase& c)
 {
@@ -56,6 +79,15 @@ Design sparseloopDesign(const SparseloopCase& c)
         site->actions.push_back(action);
     }
     design.sparse.sites = std::move(sites);
+    // Word bits as Sparseloop resolves them (the import keeps absent widths as -1).
+    for (std::size_t level = 0; level < design.sparse.formats.size() && level < c.levels.size(); ++level)
+        for (auto& format : design.sparse.formats[level])
+            for (auto& rank : format.ranks) {
+                rank.metadataBits = adjustWordBits(
+                    rank.metadataBits < 0 && rank.format == RankFormat::B ? 1 : rank.metadataBits,
+                    c.levels[level]);
+                rank.payloadBits = adjustWordBits(rank.payloadBits, c.levels[level]);
+            }
     return design;
 }
 

@@ -7,7 +7,8 @@
 namespace sparsemap::model {
 
 ModelOptions sparseloopModelOptions(const SparseloopCase& c);
-// The case's design with every action-optimization type made explicit for the model.
+// The case's design with every action-optimization type made explicit for the model and every rank's
+// metadata / payload word bits resolved as Sparseloop resolves them (level defaults, no fragmentation).
 Design sparseloopDesign(const SparseloopCase& c);
 
 } // namespace sparsemap::model
