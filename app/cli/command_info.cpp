@@ -84,8 +84,8 @@ void printLayout(const GenomeLayout& layout, bool everyGene)
         const std::string genes = std::to_string(r.begin + 1) + "-" + std::to_string(r.end);
         const std::string range =
             std::to_string(layout.gene(r.begin).lower) + ".." + std::to_string(layout.gene(r.begin).upper);
-        std::printf("  %-8s %-9s %6d  %-8s  %s\n", std::string(geneSegmentName(seg)).c_str(), genes.c_str(),
-                    r.size(), range.c_str(), what.c_str());
+        std::printf("  %-8s %-9s %6d  %-8s  %s\n", layout.segmentName(seg).c_str(), genes.c_str(), r.size(),
+                    range.c_str(), what.c_str());
     }
     if (everyGene) {
         std::cout << '\n';

@@ -1,12 +1,16 @@
 // sparsemap-workbench [--demo [--workload F] [--arch P]] [--view NAME] [SESSION]: the GUI. --demo runs
 // SparseMap at start-up, for a quick look (and for screenshots); --view picks the view shown first; a session
 // file given as argument is opened.
+#include "arch_editor/architecture_document.hpp"
+#include "arch_editor/architecture_editor_panel.hpp"
 #include "exploration/exploration_view.hpp"
 #include "io/architecture_io.hpp"
 #include "project/project_panel.hpp"
 #include "cgra_view/cgra_view.hpp"
 #include "design_view/design_view.hpp"
 #include "workbench/main_window.hpp"
+#include "workload_editor/workload_document.hpp"
+#include "workload_editor/workload_editor_panel.hpp"
 
 #include <QApplication>
 #include <QDir>
@@ -136,9 +140,12 @@ int main(int argc, char** argv)
     if (!parser.positionalArguments().isEmpty())
         window.openSession(parser.positionalArguments().first());
     if (parser.isSet(demo)) {
+        // The workload and preset go into their editors, and the Exploration view follows them.
         auto* exploration = window.explorationView();
-        exploration->setWorkloadPath(parser.value(demoWorkload));
-        exploration->setPreset(parser.value(demoArch));
+        const QString loaded = window.workloadEditor()->document()->loadFile(parser.value(demoWorkload));
+        if (!loaded.isEmpty())
+            exploration->setWorkloadPath(parser.value(demoWorkload)); // not editable: searched from its file
+        window.architectureEditor()->document()->loadPreset(parser.value(demoArch));
         exploration->setMethod("sparsemap");
         if (!parser.isSet(view))
             window.showView("exploration");

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace sparsemap::analysis {
 
@@ -511,8 +512,64 @@ std::vector<std::int64_t> HardwareTrace::macPoint(std::int64_t step, std::int64_
     return point;
 }
 
+std::int64_t HardwareTrace::macSteps() const
+{
+    return m_steps * static_cast<std::int64_t>(m_used[static_cast<std::size_t>(m_arch.levelCount())].size());
+}
+
+void HardwareTrace::useModelCounts(std::int64_t actual, std::int64_t gated, std::int64_t skipped)
+{
+    ModelCounts m;
+    m.total = std::max<std::int64_t>(1, macSteps());
+    const auto clamp = [&](std::int64_t x) { return std::clamp<std::int64_t>(x, 0, m.total); };
+    m.actual = clamp(actual);
+    m.gated = clamp(m.actual + std::max<std::int64_t>(0, gated));
+    m.skipped = clamp(m.gated + std::max<std::int64_t>(0, skipped));
+    // K near D / golden ratio and coprime to D: n -> n K mod D is a bijection of 0 .. D-1.
+    std::int64_t k =
+        std::max<std::int64_t>(1, static_cast<std::int64_t>(double(m.total) * 0.6180339887498949));
+    while (std::gcd(k, m.total) != 1)
+        ++k;
+    m.multiplier = k;
+    m_model = m;
+}
+
+MacCounts HardwareTrace::countAllSteps() const
+{
+    MacCounts total;
+    std::vector<MacState> states;
+    for (std::int64_t step = 0; step < m_steps; ++step) {
+        macStates(step, states);
+        const MacCounts c = countMacStates(states);
+        total.active += c.active;
+        total.gated += c.gated;
+        total.skipped += c.skipped;
+        total.empty += c.empty;
+        total.idle += c.idle;
+    }
+    return total;
+}
+
 void HardwareTrace::macStates(std::int64_t step, std::vector<MacState>& out) const
 {
+    if (m_model) {
+        out.assign(static_cast<std::size_t>(std::max<std::int64_t>(0, m_arch.compute.instances)),
+                   MacState::Idle);
+        const auto& macs = m_used[static_cast<std::size_t>(m_arch.levelCount())];
+        const auto first =
+            static_cast<unsigned __int128>(std::clamp<std::int64_t>(step, 0, m_steps - 1)) * macs.size();
+        for (std::size_t i = 0; i < macs.size(); ++i) {
+            const auto p =
+                static_cast<std::int64_t>((first + i) * static_cast<unsigned __int128>(m_model->multiplier) %
+                                          static_cast<unsigned __int128>(m_model->total));
+            out[static_cast<std::size_t>(macs[i].global)] = p < m_model->actual    ? MacState::Active
+                                                            : p < m_model->gated   ? MacState::Gated
+                                                            : p < m_model->skipped ? MacState::Skipped
+                                                                                   : MacState::Empty;
+        }
+        return;
+    }
+
     const int levels = m_arch.levelCount();
     const int tensors = static_cast<int>(m_workload.tensors.size());
     out.assign(static_cast<std::size_t>(std::max<std::int64_t>(0, m_arch.compute.instances)), MacState::Idle);

@@ -22,6 +22,16 @@
 //     operand is skipped with compute skipping, else gated with compute gating, else active (a
 //     bubble); both absent is `Empty`: the compute does not exist (the model counts it nowhere).
 // Workloads with other than two inputs: every used MAC is active.
+//
+// Model counts (useModelCounts): the sample above illustrates where zeros are, but its totals are one
+// draw, not the model's expected values (which also include effects the sample does not draw, e.g.
+// storage gating by the probability of an empty tile). A view that shows numbers beside the picture
+// therefore hands the model's whole-run actual / gated / skipped counts to the trace: every used
+// MAC-step (there are stepCount() x usedInstances(-1) of them) gets an ordinal n = step x used + i, a
+// fixed permutation p(n) = n K mod D (K coprime to D, near D / golden ratio, which spreads each state
+// evenly over the steps and MACs), and the state Active for p < actual, Gated for the next `gated`,
+// Skipped for the next `skipped`, and Empty for the rest (computes the model never issues, and
+// padding). Summed over all steps, the picture's counts are then exactly the model's.
 #include "arch/architecture.hpp"
 #include "design/design.hpp"
 #include "workload/workload.hpp"
@@ -129,6 +139,14 @@ public:
     std::int64_t gridRows(int storageLevel) const;
 
     // ---- MACs
+    // From now on the MAC states draw the model's whole-run counts (see the top of this file); counts
+    // above the MAC-steps are clamped. clearModelCounts() returns to the sampled classification.
+    void useModelCounts(std::int64_t actual, std::int64_t gated, std::int64_t skipped);
+    void clearModelCounts() { m_model.reset(); }
+    bool usesModelCounts() const { return m_model.has_value(); }
+    std::int64_t macSteps() const; // stepCount() x the used MACs
+    // The sum of countStep over every step (walks them all: for tests and small designs).
+    MacCounts countAllSteps() const;
     // The state of every MAC of the architecture (index = global MAC index) at `step`.
     void macStates(std::int64_t step, std::vector<MacState>& out) const;
     MacCounts countStep(std::int64_t step) const;
@@ -163,6 +181,11 @@ private:
     std::vector<std::vector<std::int64_t>> m_usedLookup;  // [slot][global] -> index in m_used or -1
     std::vector<std::vector<std::int64_t>> m_dimTiles;    // [storage level][dim] tile size
     std::vector<std::unique_ptr<OperandValues>> m_values; // per tensor (inputs only)
+    struct ModelCounts {
+        std::int64_t actual = 0, gated = 0, skipped = 0; // thresholds: cumulative
+        std::int64_t total = 1, multiplier = 1;          // D and K of the permutation
+    };
+    std::optional<ModelCounts> m_model;
 };
 
 } // namespace sparsemap::analysis

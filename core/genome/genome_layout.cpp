@@ -29,6 +29,20 @@ std::string_view geneSegmentName(GeneSegment segment)
     return "?";
 }
 
+std::string GenomeLayout::segmentName(GeneSegment segment) const
+{
+    switch (segment) {
+    case GeneSegment::FormatP:
+        return m_workload.tensors[m_p].name;
+    case GeneSegment::FormatQ:
+        return m_workload.tensors[m_q].name;
+    case GeneSegment::FormatZ:
+        return m_workload.tensors[m_z].name;
+    default:
+        return std::string(geneSegmentName(segment));
+    }
+}
+
 namespace {
 void throwProblems(const std::string& what, const std::vector<std::string>& problems)
 {
@@ -110,14 +124,14 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
         const int tensor = formatTensor(which);
         for (int pos = 0; pos < kFormatGenesPerTensor; ++pos) {
             GeneInfo g;
-            const std::string letter(geneSegmentName(formatSegments[which]));
+            const std::string letter = m_workload.tensors[tensor].name;
             g.name = letter + "[" + std::to_string(pos + 1) + "]";
             const int fromInner = kFormatGenesPerTensor - 1 - pos;
             g.description =
                 "format of the " +
                 (fromInner == 0 ? std::string("innermost rank")
                                 : "rank " + std::to_string(fromInner) + " outside the innermost") +
-                " of " + m_workload.tensors[tensor].name + " (" + letter +
+                " of " + letter + " (operand " + std::string(geneSegmentName(formatSegments[which])) +
                 ") at every storage level (0 U, 1 B, 2 RLE, 3 CP, 4 UOP)";
             g.segment = formatSegments[which];
             g.lower = 0;

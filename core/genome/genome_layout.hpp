@@ -77,6 +77,9 @@ public:
     int tensorQ() const { return m_q; }
     int tensorZ() const { return m_z; }
     int formatTensor(int which) const { return which == 0 ? m_p : which == 1 ? m_q : m_z; }
+    // A segment's name for this workload: a format segment is named after its tensor (I, W, O for
+    // SpConv, whose P is a dimension), the others as geneSegmentName.
+    std::string segmentName(GeneSegment segment) const;
     // The storage levels (then kComputeSite) that carry an S/G gene.
     const std::vector<int>& sgSites() const { return m_sgSites; }
 

@@ -27,7 +27,7 @@ struct RunRecord {
 // A design kept for comparison: a point of a run, under a name the architect chose.
 struct PinnedDesign {
     std::string name;
-    int run = -1;                // index into Session::runs
+    int run = -1;                 // index into Session::runs
     std::int64_t pointIndex = -1; // index into that run's result.points
 };
 
@@ -37,5 +37,13 @@ struct Session {
     std::vector<RunRecord> runs;
     std::vector<PinnedDesign> pinned;
 };
+
+// A name for `arch` that no other architecture of the session uses: its own name when every session
+// architecture and run architecture of that name has the same content (and, for a preset's name, the
+// preset's content), else the first free "name (2)", "name (3)", ... So an edited preset and the
+// preset never share a name in runs, pins, Compare or exported designs. `ignoreArchitecture` is an
+// index into `session.architectures` to leave out (the entry being renamed itself), or -1.
+std::string distinctArchitectureName(const Session& session, const Architecture& arch,
+                                     int ignoreArchitecture = -1);
 
 } // namespace sparsemap

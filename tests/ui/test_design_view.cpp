@@ -2,8 +2,10 @@
 //   L1_T (DRAM): K 2 | L2_S (GLB -> 256 PE buffers): M 4, N 4 | L3_T (PE buffer): K 4
 // whose loop nest, tiles and dense DRAM traffic are worked out below; then mm3 on the cloud preset
 // with a random valid genome, export / import round trips and bad input.
+#include "common/elided_label.hpp"
 #include "reference_corpus.hpp"
 #include "design_view/breakdown_chart.hpp"
+#include "design_view/design_palette.hpp"
 #include "design_view/design_metrics_panel.hpp"
 #include "design_view/design_view.hpp"
 #include "design_view/genome_strip.hpp"
@@ -31,6 +33,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 
 using namespace sparsemap;
 using sparsemap::ui::DesignView;
@@ -100,6 +103,9 @@ private slots:
     void mm3OnCloudRandomValidGenome();
     void stripScalesToManyGenes();
     void importsASparseloopReferenceCase();
+    void everyDenseComputeIsNamed();
+    void titleElidesKeepingTheNumber();
+    void spconvFormatSegmentsNameTheTensors();
 };
 
 void TestDesignView::stripHasOneCellPerGeneWithTooltips()
@@ -465,6 +471,72 @@ void TestDesignView::importsASparseloopReferenceCase()
         QTest::qWait(50);
         view.grab().save(shots + "/design-sparseloop-case.png");
     }
+}
+
+// The toy SpMM is 4 x 8 x 4 = 128 dense computes: whatever the design's formats and S/G, the Metrics
+// line names all of them, actual + gated + skipped + not issued = 128.
+void TestDesignView::everyDenseComputeIsNamed()
+{
+    auto layout = toyLayout();
+    std::mt19937_64 rng(7);
+    const QRegularExpression line(
+        R"(^(\d+) actual \+ (\d+) gated \+ (\d+) skipped \+ (\d+) not issued = (\d+) \(dense\))");
+    int checked = 0, sparse = 0;
+    for (int i = 0; i < 400 && checked < 30; ++i) {
+        DesignView view;
+        if (!view.showGenome(layout, randomGenome(*layout, rng), "random").isEmpty() || !view.result().valid)
+            continue;
+        const QString text = view.metricsPanel()->summaryValue("computes");
+        const auto match = line.match(text);
+        QVERIFY2(match.hasMatch(), qPrintable(text));
+        const qint64 actual = match.captured(1).toLongLong(), gated = match.captured(2).toLongLong(),
+                     skipped = match.captured(3).toLongLong(), rest = match.captured(4).toLongLong();
+        QCOMPARE(match.captured(5).toLongLong(), qint64(128));
+        QCOMPARE(actual + gated + skipped + rest, qint64(128));
+        QCOMPARE(double(actual), view.result().compute.actual);
+        QCOMPARE(double(gated), view.result().compute.gated);
+        QCOMPARE(double(skipped), view.result().compute.skipped);
+        sparse += gated + skipped + rest > 0;
+        ++checked;
+    }
+    QVERIFY(checked >= 10);
+    QVERIFY(sparse > 0); // some designs gate, skip or drop computes
+}
+
+// A long title is elided in the middle: the design number at its end stays readable, and the full
+// title is the tooltip.
+void TestDesignView::titleElidesKeepingTheNumber()
+{
+    DesignView view;
+    view.resize(1024, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto layout = toyLayout();
+    const QString title =
+        "sparsemap-random-perm batched-spmm/mobile (2) s123456, a long run name, design #222960";
+    QCOMPARE(view.showGenome(layout, toyGenome(*layout), title), QString());
+    view.resize(500, 700);
+    QTRY_VERIFY(view.titleLabel()->isElided());
+    QVERIFY2(view.titleLabel()->text().endsWith("#222960"), qPrintable(view.titleLabel()->text()));
+    QCOMPARE(view.titleLabel()->toolTip(), title);
+    QCOMPARE(view.titleLabel()->fullText(), title);
+    view.resize(1600, 1000);
+    QTRY_VERIFY(!view.titleLabel()->isElided());
+}
+
+// SpConv's dims include P and Q, so its format segments are named after its tensors I, W and O
+// (README: the input I is operand P, the weights W operand Q, the output O is Z).
+void TestDesignView::spconvFormatSegmentsNameTheTensors()
+{
+    const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/conv4.yaml"),
+                              loadPreset("mobile"));
+    QCOMPARE(layout.segmentName(GeneSegment::FormatP), std::string("I"));
+    QCOMPARE(layout.segmentName(GeneSegment::FormatQ), std::string("W"));
+    QCOMPARE(layout.segmentName(GeneSegment::FormatZ), std::string("O"));
+    QCOMPARE(layout.gene(layout.segment(GeneSegment::FormatQ).begin).name, std::string("W[1]"));
+    QCOMPARE(sparsemap::ui::design::segmentCaption(layout, GeneSegment::FormatZ), QString("O fmt"));
+    // The toy SpMM's tensors are called P, Q and Z themselves.
+    QCOMPARE(toyLayout()->segmentName(GeneSegment::FormatP), std::string("P"));
 }
 
 QTEST_MAIN(TestDesignView)

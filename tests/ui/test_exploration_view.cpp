@@ -5,7 +5,9 @@
 #include "exploration/exploration_view.hpp"
 #include "io/architecture_io.hpp"
 
+#include <QComboBox>
 #include <QElapsedTimer>
+#include <QSpinBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -22,6 +24,9 @@ private slots:
     void cancelStopsAtOnceKeepingBest();
     void runsOverlayInConvergencePlot();
     void searchesAnEditedArchitecture();
+    void emptyMapHasNoColourScale();
+    void axisLabelSameLiveAndReloaded();
+    void controlsHaveTooltipsAndNaturalOrder();
 
 private:
     static void prepare(ExplorationView& view, int budget)
@@ -79,6 +84,10 @@ void TestExplorationView::clickingADotShowsItsDesign()
     QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, pixel);
     QCOMPARE(activated.count(), 1);
     QVERIFY(view.detailsView()->toPlainText().contains("Z[m,n] += P[m,k] * Q[k,n]"));
+    // The clicked dot is ringed, and the ring moves with the next design shown.
+    QCOMPARE(plot->selectedIndex(), activated.at(0).at(0).toInt());
+    view.showPoint(3);
+    QCOMPARE(plot->selectedIndex(), 3);
 }
 
 void TestExplorationView::cancelStopsAtOnceKeepingBest()
@@ -99,6 +108,9 @@ void TestExplorationView::cancelStopsAtOnceKeepingBest()
     QVERIFY(view.lastResult()->best());
     QVERIFY(view.progressBar()->value() < 5'000'000);
     QVERIFY(view.runButton()->isEnabled());
+    // No ETA stays behind once the run has stopped.
+    QVERIFY2(!view.progressBar()->text().contains("ETA"), qPrintable(view.progressBar()->text()));
+    QVERIFY2(view.progressBar()->text().contains("cancelled"), qPrintable(view.progressBar()->text()));
 }
 
 void TestExplorationView::runsOverlayInConvergencePlot()
@@ -113,6 +125,54 @@ void TestExplorationView::runsOverlayInConvergencePlot()
     QCOMPARE(view.convergencePlot()->runCount(), 2);
     QCOMPARE(view.convergencePlot()->graphCount(), 4); // best and average per run
     QVERIFY(view.convergencePlot()->legend->visible());
+}
+
+void TestExplorationView::emptyMapHasNoColourScale()
+{
+    ExplorationView view;
+    view.designSpacePlot()->clearPoints();
+    QVERIFY(!view.designSpacePlot()->colorScaleShown()); // nothing valid to colour
+    prepare(view, 300);
+    view.startSearch();
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 60000);
+    QVERIFY(view.lastResult()->best());
+    QVERIFY(view.designSpacePlot()->colorScaleShown());
+    view.designSpacePlot()->clearPoints();
+    QVERIFY(!view.designSpacePlot()->colorScaleShown());
+}
+
+void TestExplorationView::axisLabelSameLiveAndReloaded()
+{
+    ExplorationView live;
+    prepare(live, 200);
+    QSignalSpy completed(&live, &ExplorationView::runCompleted);
+    live.startSearch();
+    QTRY_VERIFY_WITH_TIMEOUT(!live.isRunning(), 60000);
+    QCOMPARE(completed.count(), 1);
+    const QString label = live.convergencePlot()->yAxis->label();
+    QVERIFY2(label.startsWith("EDP"), qPrintable(label));
+    ExplorationView reloaded;
+    reloaded.showRun(*completed.at(0).at(0).value<std::shared_ptr<const sparsemap::RunRecord>>());
+    QCOMPARE(reloaded.convergencePlot()->yAxis->label(), label);
+}
+
+void TestExplorationView::controlsHaveTooltipsAndNaturalOrder()
+{
+    ExplorationView view;
+    const auto spins = view.findChildren<QSpinBox*>();
+    QCOMPARE(spins.size(), 3); // budget, seed, threads
+    for (const QSpinBox* spin : spins)
+        QVERIFY(!spin->toolTip().isEmpty());
+    bool found = false;
+    for (const QComboBox* combo : view.findChildren<QComboBox*>()) {
+        const int conv2 = combo->findText("conv2"), conv10 = combo->findText("conv10");
+        if (conv2 < 0 || conv10 < 0)
+            continue;
+        found = true;
+        QVERIFY(conv2 < conv10);
+        QVERIFY(combo->findText("mm2") < combo->findText("mm10"));
+    }
+    QVERIFY(found);
 }
 
 QTEST_MAIN(TestExplorationView)

@@ -4,7 +4,12 @@
 // compute. Step 0: MACs 0, 4 active, 1, 5 gated; the other 12 unused.
 #include "../core/hardware_example.hpp"
 #include "../core/test_support.hpp"
+#include "design_view/design_view.hpp"
+#include "genome/genome_codec.hpp"
 #include "hardware_view/hardware_behavior_view.hpp"
+#include "io/architecture_io.hpp"
+#include "io/workload_io.hpp"
+#include "model/genome_evaluator.hpp"
 #include "hardware_view/hardware_scene_items.hpp"
 #include "mapping/mapping.hpp"
 #include "workload/workload_factory.hpp"
@@ -14,7 +19,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
-
+#include <cmath>
+#include <random>
 
 using namespace sparsemap;
 using analysis::MacState;
@@ -123,6 +129,97 @@ private slots:
         QVERIFY(view.isPlaying());
         QTRY_COMPARE_WITH_TIMEOUT(view.step(), std::int64_t{15}, 5000);
         QTRY_VERIFY_WITH_TIMEOUT(!view.isPlaying(), 5000);
+    }
+
+    // Summed over every step, the picture's active / gated / skipped MACs are the model's counts
+    // (the numbers the Metrics show), on the toy SpMM and on gating designs of conv4 on mobile; the
+    // rest of the MAC-steps are "not issued".
+    void pictureCountsAreTheModels()
+    {
+        struct Case {
+            const char* workload;
+            const char* arch;
+            int designs;
+            bool gating;
+        };
+        int shown = 0;
+        for (const Case& c : {Case{"toy", "edge", 4, false}, Case{"conv4", "mobile", 2, true}}) {
+            auto layout = std::make_shared<const GenomeLayout>(
+                loadWorkloadFile(std::string(SPARSEMAP_SOURCE_DIR "/samples/workloads/") + c.workload +
+                                 ".yaml"),
+                loadPreset(c.arch));
+            model::GenomeEvaluator evaluator(*layout);
+            std::mt19937_64 rng(11);
+            int found = 0;
+            for (int draw = 0; draw < 50000 && found < c.designs; ++draw) {
+                const Genome genome = randomGenome(*layout, rng);
+                const auto& r = evaluator.evaluate(genome);
+                // Walking every step costs ~ steps x MACs: designs of at most 200,000 steps.
+                if (!r.valid || (c.gating && r.compute.gated <= 0) ||
+                    r.compute.algorithmic / std::max(1.0, r.compute.maxInstances) > 200000)
+                    continue;
+                ++found;
+                ui::DesignView design;
+                QCOMPARE(design.showGenome(layout, genome, "random"), QString());
+                HardwareBehaviorView view;
+                view.setDesign(design.workload(), design.architecture(), design.design(), design.result());
+                QVERIFY2(view.errorText().isEmpty(), qPrintable(view.errorText()));
+                QVERIFY(view.trace()->usesModelCounts());
+                const auto total = view.trace()->countAllSteps();
+                const auto& model = design.result().compute;
+                QCOMPARE(total.active, std::int64_t(std::llround(model.actual)));
+                QCOMPARE(total.gated, std::int64_t(std::llround(model.gated)));
+                QCOMPARE(total.skipped, std::int64_t(std::llround(model.skipped)));
+                QCOMPARE(total.used(), view.trace()->macSteps());
+                QCOMPARE(total.empty, view.trace()->macSteps() - total.active - total.gated - total.skipped);
+                if (c.gating)
+                    QVERIFY(total.gated > 0);
+                QCOMPARE(view.shownCounts(), view.trace()->countStep(0)); // what is drawn is what is counted
+                ++shown;
+            }
+            QVERIFY2(found == c.designs, c.workload);
+        }
+        QCOMPARE(shown, 6);
+    }
+
+    // At Fit on a 1400x850 view every text of the picture is at least 9 px high, also for the largest
+    // arrays of the presets (cloud), whose PE grid collapses to fit.
+    void labelsReadableAtFit()
+    {
+        for (const char* preset : {"edge", "mobile", "cloud"}) {
+            auto layout = std::make_shared<const GenomeLayout>(
+                loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"), loadPreset(preset));
+            model::GenomeEvaluator evaluator(*layout);
+            std::mt19937_64 rng(5);
+            Genome genome;
+            for (int draw = 0; draw < 50000 && genome.empty(); ++draw) {
+                Genome g = randomGenome(*layout, rng);
+                if (evaluator.evaluate(g).valid)
+                    genome = std::move(g);
+            }
+            QVERIFY2(!genome.empty(), preset);
+            ui::DesignView design;
+            QCOMPARE(design.showGenome(layout, genome, "random"), QString());
+            HardwareBehaviorView view;
+            view.resize(1400, 850);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            view.setDesign(design.workload(), design.architecture(), design.design(), design.result());
+            view.graphicsView()->fitAll();
+            const double zoom = view.graphicsView()->transform().m11();
+            int texts = 0;
+            double smallest = 1e9;
+            for (QGraphicsItem* item : view.scene()->items())
+                if (auto* text = qgraphicsitem_cast<QGraphicsSimpleTextItem*>(item);
+                    text && !text->text().isEmpty()) {
+                    const double px =
+                        text->font().pointSizeF() * view.logicalDpiY() / 72.0 * text->scale() * zoom;
+                    smallest = std::min(smallest, px);
+                    ++texts;
+                }
+            QVERIFY(texts > 5);
+            QVERIFY2(smallest >= 9.0, qPrintable(QString("%1: %2 px").arg(preset).arg(smallest)));
+        }
     }
 
     void badDesignShowsTheReason()

@@ -14,6 +14,9 @@
 #include "workload_editor/workload_document.hpp"
 #include "workload_editor/workload_editor_panel.hpp"
 
+#include "io/architecture_io.hpp"
+
+#include <QFile>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -35,6 +38,9 @@ private slots:
     void sessionSavesAndReopens();
     void badSessionChangesNothing();
     void closingDuringARunStopsAndKeepsIt();
+    void explorationFollowsTheEditors();
+    void editedPresetRunsCarryTheirArchitecture();
+    void aboutShowsTheVersion();
 
 private:
     static void runToy(MainWindow& window, int budget);
@@ -217,6 +223,100 @@ void TestMainWindow::closingDuringARunStopsAndKeepsIt()
     QVERIFY(window.project()->session().runs[0].result.cancelled);
     QVERIFY(!window.project()->session().runs[0].result.points.empty());
     QTRY_VERIFY(!window.isVisible());
+}
+
+void TestMainWindow::explorationFollowsTheEditors()
+{
+    MainWindow window;
+    auto* view = window.explorationView();
+    // Architecture view -> mobile, Workload view -> conv4: the Exploration view runs conv4 on mobile.
+    QVERIFY(window.architectureEditor()->document()->loadPreset("mobile").isEmpty());
+    QVERIFY(window.workloadEditor()->document()->loadSample("conv4").isEmpty());
+    QCOMPARE(view->chosenWorkload().name, std::string("conv4"));
+    QCOMPARE(view->chosenWorkload(), window.workloadEditor()->document()->workload());
+    QVERIFY(view->chosenArchitecture() == sparsemap::loadPreset("mobile"));
+    QVERIFY(view->followNote().isEmpty());
+    // Choosing something else there is allowed, and said loudly.
+    view->setPreset("edge");
+    QCOMPARE(view->chosenArchitecture().name, std::string("edge"));
+    QVERIFY2(view->followNote().contains("edge") && view->followNote().contains("mobile"),
+             qPrintable(view->followNote()));
+    // The next edit in the Architecture view brings the view back to it.
+    auto arch = window.architectureEditor()->document()->architecture();
+    arch.clockGHz = 0.5;
+    window.architectureEditor()->document()->applyArchitecture(arch);
+    QCOMPARE(view->chosenArchitecture().clockGHz, 0.5);
+    QVERIFY(view->followNote().isEmpty());
+    // The session's own workloads are offered; opening one from the project panel selects it.
+    sparsemap::Workload spmm = window.workloadEditor()->document()->workload();
+    spmm.name = "spmm";
+    const int row = window.project()->upsertWorkload(spmm);
+    window.projectPanel()->activated(Group::Workloads, row);
+    QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(view));
+    QCOMPARE(view->chosenWorkload().name, std::string("spmm"));
+    QVERIFY2(view->followNote().contains("spmm"), qPrintable(view->followNote()));
+}
+
+void TestMainWindow::editedPresetRunsCarryTheirArchitecture()
+{
+    MainWindow window;
+    auto* doc = window.architectureEditor()->document();
+    QVERIFY(doc->loadPreset("mobile").isEmpty());
+    const sparsemap::Architecture preset = sparsemap::loadPreset("mobile");
+    const int glb = preset.levelIndex("GLB");
+    QVERIFY(glb >= 0);
+    auto edited = doc->architecture();
+    edited.levels[std::size_t(glb)].capacityBits /= 2; // 16 MB -> 8 MB
+    doc->applyArchitecture(edited);
+    // The edited preset has a name of its own in the session and in the chooser.
+    const auto& archs = window.project()->session().architectures;
+    QVERIFY(std::any_of(archs.begin(), archs.end(), [&](const auto& a) {
+        return a.name == "mobile (2)" &&
+               a.levels[std::size_t(glb)].capacityBits == preset.levels[std::size_t(glb)].capacityBits / 2;
+    }));
+    auto* view = window.explorationView();
+    view->setWorkloadPath(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml");
+    view->setMethod("sparsemap");
+    view->setBudget(300);
+    view->startSearch(); // on the edited mobile (the view follows the editor)
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 60000);
+    view->setPreset("mobile");
+    view->startSearch(); // on the preset
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 60000);
+    const auto& runs = window.project()->session().runs;
+    QCOMPARE(int(runs.size()), 2);
+    QCOMPARE(runs[0].architecture.name, std::string("mobile (2)"));
+    QCOMPARE(runs[0].architecture.levels[std::size_t(glb)].capacityBits,
+             preset.levels[std::size_t(glb)].capacityBits / 2);
+    QCOMPARE(runs[1].architecture.name, std::string("mobile"));
+    QVERIFY(runs[1].architecture == preset);
+    QVERIFY(runs[0].name != runs[1].name);
+    // The live legend has two different entries.
+    QVERIFY(view->convergencePlot()->hasRun(QString::fromStdString(runs[0].name)));
+    QVERIFY(view->convergencePlot()->hasRun(QString::fromStdString(runs[1].name)));
+    // Compare lists the two architectures apart.
+    auto* model = window.compareView()->model();
+    QStringList compared;
+    for (int r = 0; r < model->rowCount(); ++r)
+        compared << model->index(r, sparsemap::ui::RunTableModel::Architecture).data().toString();
+    QVERIFY2(compared.contains("mobile (2)") && compared.contains("mobile"), qPrintable(compared.join(", ")));
+    // A pin and an exported design of the first run name its architecture.
+    QVERIFY(window.showRunPoint(0, runs[0].result.bestIndex, false).isEmpty());
+    window.pinShownDesign();
+    const auto& pin = window.project()->session().pinned.back();
+    QCOMPARE(runs[std::size_t(pin.run)].architecture.name, std::string("mobile (2)"));
+    const QString path = m_dir.filePath("edited.design.yaml");
+    QVERIFY(window.designView()->exportDesignYaml(path).isEmpty());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString yaml = QString::fromUtf8(file.readAll());
+    QVERIFY2(yaml.contains("architecture: mobile (2)"), qPrintable(yaml.left(400)));
+}
+
+void TestMainWindow::aboutShowsTheVersion()
+{
+    QVERIFY2(MainWindow::aboutText().contains(QStringLiteral(SPARSEMAP_TEST_VERSION)),
+             qPrintable(MainWindow::aboutText()));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -8,6 +8,7 @@
 #include "cgra/paper_blocks.hpp"
 #include "io/workload_io.hpp"
 #include "util/error.hpp"
+#include "workload_editor/workload_document.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -199,10 +200,9 @@ QWidget* CgraView::buildControls()
     auto* convForm = new QFormLayout(convPage);
     convForm->setContentsMargins(0, 0, 0, 0);
     m_workload = new QComboBox;
-    for (const auto& name : QDir(QString(SPARSEMAP_SAMPLES_DIR) + "/workloads")
-                                .entryList({"conv*.yaml"}, QDir::Files, QDir::Name))
-        m_workload->addItem(QFileInfo(name).completeBaseName(),
-                            QString(SPARSEMAP_SAMPLES_DIR) + "/workloads/" + name);
+    for (const QString& name : WorkloadDocument::sampleNames()) // natural order: conv2 before conv10
+        if (name.startsWith("conv"))
+            m_workload->addItem(name, WorkloadDocument::samplePath(name));
     m_workload->setToolTip(tr("Weights are zero with probability 1 − (the layer's weight density)"));
     m_convChannels = spin(1, cgra::kMaxBlockSide, 8, tr("Channels C (at most the layer's)"));
     m_convKernels = spin(1, cgra::kMaxBlockSide, 8, tr("Kernels K (at most the layer's)"));

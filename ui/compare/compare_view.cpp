@@ -1,5 +1,7 @@
 #include "compare_view.hpp"
 
+#include "common/objective_label.hpp"
+
 #include "run_sort_proxy.hpp"
 #include "run_table_model.hpp"
 
@@ -14,23 +16,6 @@
 #include <cmath>
 
 namespace sparsemap::ui {
-
-namespace {
-
-QString objectiveAxisLabel(search::Objective objective)
-{
-    switch (objective) {
-    case search::Objective::Edp:
-        return QObject::tr("best EDP (pJ x cycles)");
-    case search::Objective::Energy:
-        return QObject::tr("best energy (pJ)");
-    case search::Objective::Delay:
-        return QObject::tr("best delay (cycles)");
-    }
-    return QObject::tr("best objective");
-}
-
-} // namespace
 
 CompareView::CompareView(QWidget* parent)
     : QWidget(parent), m_model(new RunTableModel(this)), m_proxy(new RunSortProxy(this)),
@@ -88,6 +73,8 @@ CompareView::CompareView(QWidget* parent)
 
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &CompareView::updateConvergence);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &CompareView::updateValidShare);
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QModelIndex source = m_proxy->mapToSource(index);
         const int run = source.data(RunTableModel::RunRole).toInt();
@@ -116,7 +103,7 @@ void CompareView::setSession(const Session& session)
                                               QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
     m_curves.clear();
-    m_shares.clear();
+    m_runShares.clear();
     for (const auto& run : session.runs) {
         Curve c;
         c.name = QString::fromStdString(run.name);
@@ -128,14 +115,11 @@ void CompareView::setSession(const Session& session)
             }
         m_curves.push_back(std::move(c));
 
-        const QString method = QString::fromStdString(run.method);
-        auto share = std::find_if(m_shares.begin(), m_shares.end(),
-                                  [&](const MethodShare& s) { return s.method == method; });
-        if (share == m_shares.end())
-            share = m_shares.insert(m_shares.end(), MethodShare{method, 0, 0});
+        MethodShare share{QString::fromStdString(run.method), 0, 0};
         for (const auto& p : run.result.points)
-            share->valid += p.valid;
-        share->evaluated += static_cast<std::int64_t>(run.result.points.size());
+            share.valid += p.valid;
+        share.evaluated = static_cast<std::int64_t>(run.result.points.size());
+        m_runShares.push_back(share);
     }
     m_pins.clear();
     for (const auto& pin : session.pinned) {
@@ -202,10 +186,11 @@ void CompareView::updateConvergence()
         ring->setPen(QPen(RunTableModel::runColor(pin.run), 2));
         auto* label = new QCPItemText(m_convergence);
         label->position->setParentAnchor(ring->position);
-        label->position->setCoords(-4, -6); // pixels up and left of the ring: pins sit near the right end
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        // Below and left of the ring, without a background: the run's best-so-far curve is above its
+        // pins to the left (it only falls), so the label covers none of it.
+        label->position->setCoords(-4, 6);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
         label->setClipToAxisRect(false);
-        label->setBrush(QColor(255, 255, 255, 220)); // readable over the curves
         label->setPadding(QMargins(2, 1, 2, 1));
         label->setText(pin.name);
         label->setFont(QFont(font().family(), 8));
@@ -214,8 +199,9 @@ void CompareView::updateConvergence()
     }
     m_convergence->yAxis->setLabel(
         m_plotted.empty() ? tr("best objective")
-        : sameObjective   ? objectiveAxisLabel(m_curves[static_cast<std::size_t>(m_plotted[0])].objective)
-                          : tr("best objective (each run's own)"));
+        : sameObjective
+            ? tr("best ") + objectiveAxisLabel(m_curves[static_cast<std::size_t>(m_plotted[0])].objective)
+            : tr("best objective (each run's own)"));
     m_convergence->legend->setVisible(!m_plotted.empty());
     m_convergence->rescaleAxes();
     if (m_convergence->xAxis->range().lower > 0)
@@ -229,6 +215,17 @@ void CompareView::updateConvergence()
 
 void CompareView::updateValidShare()
 {
+    // Per method, over the runs the table's selection plots (all runs when none is selected).
+    m_shares.clear();
+    for (int run : selectedRuns()) {
+        const MethodShare& runShare = m_runShares[static_cast<std::size_t>(run)];
+        auto share = std::find_if(m_shares.begin(), m_shares.end(),
+                                  [&](const MethodShare& s) { return s.method == runShare.method; });
+        if (share == m_shares.end())
+            share = m_shares.insert(m_shares.end(), MethodShare{runShare.method, 0, 0});
+        share->valid += runShare.valid;
+        share->evaluated += runShare.evaluated;
+    }
     m_validShare->clearPlottables();
     m_validShare->clearItems();
     auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(m_validShare->xAxis->ticker());

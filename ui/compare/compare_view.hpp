@@ -78,7 +78,8 @@ private:
     std::vector<Pin> m_pins;     // valid pinned designs only (an invalid one has no objective to show)
     int m_pinMarkers = 0;
     std::vector<int> m_plotted;
-    std::vector<MethodShare> m_shares;
+    std::vector<MethodShare> m_runShares; // one per run of the session
+    std::vector<MethodShare> m_shares;    // per method, over the selected runs (all when none is)
 };
 
 } // namespace sparsemap::ui

@@ -6,6 +6,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sparsemap::ui::design {
@@ -121,6 +122,8 @@ QString DesignMetricsPanel::summaryValue(const QString& key) const
         return m_edp->text();
     if (key == "utilization")
         return m_utilization->text();
+    if (key == "computes")
+        return m_computes->text();
     return {};
 }
 
@@ -139,10 +142,18 @@ void DesignMetricsPanel::setResult(const Architecture& arch, const model::Evalua
     m_edp->setText(QString::number(r.edp, 'g', 6) + " cycles × pJ");
     m_utilization->setText(percentText(r.utilization) + " % of " + countText(double(arch.compute.instances)) +
                            " MACs");
-    m_computes->setText(QString("%1 actual, %2 gated, %3 skipped of %4 (dense), on %5 MACs on average")
+    // Every dense compute by name: the model's actual, gated and skipped ones, and the rest, which
+    // never reach a MAC (skipped away at a storage level above, position skipping, or both operands
+    // absent), so that the four add up to the dense count.
+    const double notIssued =
+        std::max(0.0, r.compute.algorithmic - r.compute.actual - r.compute.gated - r.compute.skipped);
+    m_computes->setText(QString("%1 actual + %2 gated + %3 skipped + %4 not issued = %5 (dense), on %6 MACs "
+                                "on average")
                             .arg(countText(r.compute.actual), countText(r.compute.gated),
-                                 countText(r.compute.skipped), countText(r.compute.algorithmic),
-                                 countText(r.compute.instances)));
+                                 countText(r.compute.skipped), countText(notIssued),
+                                 countText(r.compute.algorithmic), countText(r.compute.instances)));
+    m_computes->setToolTip("not issued: computes that never reach a MAC — skipped away at a storage level "
+                           "above compute, removed by position skipping, or with both operands absent");
     m_levels->setRowCount(int(r.levels.size()));
     for (std::size_t s = 0; s < r.levels.size() && s < arch.levels.size(); ++s) {
         const auto& level = r.levels[s];

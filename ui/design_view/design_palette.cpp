@@ -16,7 +16,7 @@ QColor segmentColor(GeneSegment segment)
     return QColor(mix(c.red()), mix(c.green()), mix(c.blue()));
 }
 
-QString segmentCaption(GeneSegment segment)
+QString segmentCaption(const GenomeLayout& layout, GeneSegment segment)
 {
     switch (segment) {
     case GeneSegment::Permutation:
@@ -24,11 +24,9 @@ QString segmentCaption(GeneSegment segment)
     case GeneSegment::Tiling:
         return "Tiling";
     case GeneSegment::FormatP:
-        return "P fmt";
     case GeneSegment::FormatQ:
-        return "Q fmt";
     case GeneSegment::FormatZ:
-        return "Z fmt";
+        return QString::fromStdString(layout.segmentName(segment)) + " fmt";
     case GeneSegment::SkipGate:
         return "S/G";
     }

@@ -10,8 +10,8 @@
 namespace sparsemap::ui::design {
 
 QColor segmentColor(GeneSegment segment);
-// The caption over a segment of the strip: "Perm", "Tiling", "P fmt", "Q fmt", "Z fmt", "S/G".
-QString segmentCaption(GeneSegment segment);
+// The caption over a segment of the strip: "Perm", "Tiling", "<tensor> fmt" x3 (I/W/O for SpConv), "S/G".
+QString segmentCaption(const GenomeLayout& layout, GeneSegment segment);
 // Colour of the genome tensor P (0), Q (1), Z (2); further tensors get further hues.
 QColor tensorColor(int which);
 QColor computeColor();

@@ -1,5 +1,6 @@
 #include "design_view/design_view.hpp"
 
+#include "common/elided_label.hpp"
 #include "design/loop_nest_text.hpp"
 #include "design_view/breakdown_chart.hpp"
 #include "design_view/design_metrics_panel.hpp"
@@ -40,12 +41,13 @@ QString qs(const std::string& s)
 
 DesignView::DesignView(QWidget* parent) : QWidget(parent)
 {
-    m_titleLabel = new QLabel;
+    m_titleLabel = new ElidedLabel;
     QFont titleFont = m_titleLabel->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
     m_titleLabel->setFont(titleFont);
     m_titleLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_titleLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_info = new QLabel;
     m_info->setWordWrap(true);
 
@@ -206,10 +208,10 @@ QString DesignView::importSparseloop(const QString& dir)
     const QString name = c.name.empty() ? QFileInfo(dir).fileName() : qs(c.name);
     const QString error = showSparseloopCase(c, "Sparseloop case " + name);
     if (error.isEmpty() && !c.notes.empty())
-        showMessage(QString("Imported %1 (%2 notes on what was assumed or dropped; hover the line above).")
-                        .arg(dir)
-                        .arg(c.notes.size()),
-                    false);
+        showMessage(
+            QString("Imported %1 (%2 on what was assumed or dropped; hover the line above).")
+                .arg(dir, c.notes.size() == 1 ? QString("1 note") : QString("%1 notes").arg(c.notes.size())),
+            false);
     return error;
 }
 
@@ -317,7 +319,10 @@ void DesignView::chooseExportSparseloop()
         showMessage(exportSparseloop({}), true);
         return;
     }
-    const QString dir = QFileDialog::getExistingDirectory(this, "Export as a Sparseloop case into folder");
+    // A save dialog, so that a new folder can be typed (it is created); an existing one is reused.
+    const QString dir = QFileDialog::getSaveFileName(
+        this, "Export as a Sparseloop case into folder (new or existing)", QString(), "Folder (*)", nullptr,
+        QFileDialog::ShowDirsOnly | QFileDialog::DontConfirmOverwrite);
     if (dir.isEmpty())
         return;
     const QString error = exportSparseloop(dir);
@@ -347,7 +352,7 @@ void DesignView::refresh()
     m_exportYamlButton->setEnabled(m_hasDesign && m_genome.has_value());
     m_exportSparseloopButton->setEnabled(m_hasDesign);
     if (!m_hasDesign) {
-        m_titleLabel->setText("No design");
+        m_titleLabel->setFullText("No design");
         m_info->setText("Pick a point of a run, load a design, or import a Sparseloop case.");
         m_strip->clear();
         m_stripScroll->hide();
@@ -357,7 +362,7 @@ void DesignView::refresh()
         showSelectedGene(-1);
         return;
     }
-    m_titleLabel->setText(m_title);
+    m_titleLabel->setFullText(m_title);
     QString info = QString("%1 on %2").arg(qs(m_workload.name), qs(m_arch.name));
     if (m_genome) {
         info += QString(" · genome of %1 genes").arg(m_genome->size());

@@ -31,6 +31,8 @@ class DesignMetricsPanel;
 class GenomeStrip;
 } // namespace design
 
+class ElidedLabel;
+
 class DesignView : public QWidget {
     Q_OBJECT
 public:
@@ -60,6 +62,7 @@ public:
 
     bool hasDesign() const { return m_hasDesign; }
     QString title() const { return m_title; }
+    ElidedLabel* titleLabel() const { return m_titleLabel; }
     // The workload as evaluated (for a genome: with the layout's padded dims), the architecture, the
     // design, and the model's result. Default-constructed while hasDesign() is false.
     const Workload& workload() const { return m_workload; }
@@ -107,7 +110,7 @@ private:
     std::optional<Genome> m_genome;
     std::optional<SparseloopCase> m_case;
 
-    QLabel* m_titleLabel = nullptr;
+    ElidedLabel* m_titleLabel = nullptr;
     QLabel* m_info = nullptr;
     QLabel* m_message = nullptr;
     QPushButton* m_importButton = nullptr;

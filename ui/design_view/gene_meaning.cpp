@@ -77,7 +77,7 @@ QString geneToolTip(const GenomeLayout& layout, int gene, int value)
         .arg(qs(info.name).toHtmlEscaped())
         .arg(gene + 1)
         .arg(layout.size())
-        .arg(qs(std::string(geneSegmentName(info.segment))).toHtmlEscaped())
+        .arg(qs(layout.segmentName(info.segment)).toHtmlEscaped())
         .arg(qs(info.description).toHtmlEscaped())
         .arg(value)
         .arg(geneValueMeaning(layout, gene, value).toHtmlEscaped());

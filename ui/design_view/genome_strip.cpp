@@ -150,7 +150,8 @@ void GenomeStrip::paintEvent(QPaintEvent*)
         const QRect first = cellRect(range.begin), last = cellRect(range.end - 1);
         const QRect span(first.left(), 0, last.right() - first.left() + 1, captionHeight() - 2);
         painter.setPen(palette().color(QPalette::Text));
-        const QString caption = fm.elidedText(segmentCaption(GeneSegment(s)), Qt::ElideRight, span.width());
+        const QString caption =
+            fm.elidedText(segmentCaption(*m_layout, GeneSegment(s)), Qt::ElideRight, span.width());
         painter.drawText(span, Qt::AlignHCenter | Qt::AlignBottom, caption);
         painter.setPen(QPen(segmentColor(GeneSegment(s)).darker(160), 2));
         painter.drawLine(span.left() + 1, span.bottom() + 1, span.right() - 1, span.bottom() + 1);

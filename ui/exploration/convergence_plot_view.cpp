@@ -20,14 +20,22 @@ QColor runColor(int run)
 ConvergencePlotView::ConvergencePlotView(QWidget* parent) : QCustomPlot(parent)
 {
     xAxis->setLabel("generation");
-    yAxis->setLabel("objective");
+    yAxis->setLabel("objective (solid: best, dashed: average)");
     yAxis->setScaleType(QCPAxis::stLogarithmic);
     yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     yAxis->setNumberFormat("eb");
     yAxis->setNumberPrecision(0);
+    // The legend sits below the axes, never over the curves (small screens, many runs): one entry
+    // per run (its solid best-so-far curve; the dashed population average shares its colour).
     legend->setVisible(true);
     legend->setFont(QFont(font().family(), 8));
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(3);
+    legend->setRowSpacing(0);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(1, 0, legend);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    plotLayout()->setRowSpacing(2);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setMinimumHeight(200);
 }
@@ -36,11 +44,12 @@ void ConvergencePlotView::beginRun(const QString& label)
 {
     const QColor color = runColor(m_runs++);
     m_best = addGraph();
-    m_best->setName(label + " best");
+    m_best->setName(label);
     m_best->setPen(QPen(color, 2));
     m_average = addGraph();
     m_average->setName(label + " average");
     m_average->setPen(QPen(color, 1, Qt::DashLine));
+    m_average->removeFromLegend();
 }
 
 void ConvergencePlotView::addGeneration(const search::GenerationStats& stats)
@@ -56,7 +65,7 @@ void ConvergencePlotView::addGeneration(const search::GenerationStats& stats)
 
 void ConvergencePlotView::setObjectiveLabel(const QString& label)
 {
-    yAxis->setLabel(label);
+    yAxis->setLabel(label + " (solid: best, dashed: average)");
 }
 
 void ConvergencePlotView::clearRuns()
@@ -70,7 +79,7 @@ void ConvergencePlotView::clearRuns()
 bool ConvergencePlotView::hasRun(const QString& label) const
 {
     for (int i = 0; i < graphCount(); ++i)
-        if (graph(i)->name() == label + " best")
+        if (graph(i)->name() == label)
             return true;
     return false;
 }

@@ -43,6 +43,11 @@ DesignSpacePlotView::DesignSpacePlotView(QWidget* parent) : QCustomPlot(parent)
     m_best->setName("best");
     m_best->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssStar, QPen(QColor(255, 0, 255), 3), QBrush(Qt::NoBrush), 22));
+    m_selected = addGraph();
+    m_selected->setLineStyle(QCPGraph::lsNone);
+    m_selected->setName("selected");
+    m_selected->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2.5), QBrush(Qt::NoBrush), 16));
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
         // Range changes from our own rescale happen outside a mouse gesture.
         if (QApplication::mouseButtons() != Qt::NoButton)
@@ -70,7 +75,9 @@ void DesignSpacePlotView::setPoints(const std::vector<search::EvaluatedPoint>& p
             high = std::max(high, std::log10(p.objective));
         }
     }
-    if (!(low <= high))
+    // Without a valid design there is nothing to colour: no scale (not a meaningless 0..1e-9 one).
+    const bool anyValid = low <= high;
+    if (!anyValid)
         low = high = 0;
     const double span = std::max(high - low, 1e-9);
 
@@ -108,12 +115,33 @@ void DesignSpacePlotView::setPoints(const std::vector<search::EvaluatedPoint>& p
     if (bestIndex >= 0 && bestIndex < std::int64_t(x.size()))
         m_best->addData(x[std::size_t(bestIndex)], y[std::size_t(bestIndex)]);
     m_colorScale->setDataRange(QCPRange(low, low + span));
+    if (m_colorScale->visible() != anyValid) {
+        m_colorScale->setVisible(anyValid);
+        if (anyValid) {
+            plotLayout()->addElement(0, 1, m_colorScale);
+        } else {
+            plotLayout()->take(m_colorScale);
+            plotLayout()->simplify();
+        }
+    }
+    if (m_selectedIndex >= std::int64_t(x.size()))
+        m_selectedIndex = -1;
+    setSelectedIndex(m_selectedIndex);
     if (!m_userZoomed) {
         rescaleAxes();
         // A margin, so that dots on the hull (often the best one) are not cut by the axes.
         xAxis->scaleRange(1.08, xAxis->range().center());
         yAxis->scaleRange(1.08, yAxis->range().center());
     }
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void DesignSpacePlotView::setSelectedIndex(int index)
+{
+    m_selectedIndex = index >= 0 && index < int(m_x.size()) ? index : -1;
+    m_selected->data()->clear();
+    if (m_selectedIndex >= 0)
+        m_selected->addData(m_x[std::size_t(m_selectedIndex)], m_y[std::size_t(m_selectedIndex)]);
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -23,6 +23,11 @@ public:
     // The index of the dot nearest to `pixel` within a few pixels, or -1.
     int pointAt(const QPointF& pixel) const;
     QPointF pixelOf(int index) const; // where dot `index` is drawn, in widget pixels
+    // Rings dot `index` (the design shown below the plots); -1 removes the ring.
+    void setSelectedIndex(int index);
+    int selectedIndex() const { return m_selectedIndex; }
+    // Whether the colour scale is drawn (only when there is a valid design to colour).
+    bool colorScaleShown() const { return m_colorScale->visible(); }
 
 signals:
     void pointClicked(int index);
@@ -38,6 +43,8 @@ private:
     std::vector<QCPGraph*> m_bins; // valid dots by colour step
     QCPGraph* m_invalid = nullptr;
     QCPGraph* m_best = nullptr;
+    QCPGraph* m_selected = nullptr;
+    int m_selectedIndex = -1;
     QCPColorScale* m_colorScale = nullptr;
     std::vector<double> m_x, m_y;
     std::vector<QString> m_tips; // per dot, built on refresh so hovering stays cheap

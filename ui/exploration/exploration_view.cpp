@@ -1,6 +1,7 @@
 #include "exploration_view.hpp"
 
 #include "analysis/design_space_pca.hpp"
+#include "common/objective_label.hpp"
 #include "convergence_plot_view.hpp"
 #include "design/loop_nest_text.hpp"
 #include "design_space_plot_view.hpp"
@@ -113,12 +114,7 @@ void ExplorationView::startSearch()
     settings.seed = std::uint64_t(m_seedSpin->value());
     settings.threads = m_threads->value();
     try {
-        const bool customArch = m_preset->currentData().toString() == "custom" && m_customArch;
-        const bool customWorkload = m_workload->currentData().toString() == "custom" && m_customWorkload;
-        auto layout = std::make_shared<const GenomeLayout>(
-            customWorkload ? *m_customWorkload
-                           : loadWorkloadFile(m_workload->currentData().toString().toStdString()),
-            customArch ? *m_customArch : loadPreset(m_preset->currentText().toStdString()));
+        auto layout = std::make_shared<const GenomeLayout>(chosenWorkload(), chosenArchitecture());
         m_points.clear();
         m_genomes.clear();
         m_bestIndex = -1;
@@ -136,7 +132,7 @@ void ExplorationView::startSearch()
         m_status->setText("Cannot start: " + qstr(e.what()));
         return;
     }
-    m_convergence->setObjectiveLabel(m_objective->currentText());
+    m_convergence->setObjectiveLabel(objectiveAxisLabel(settings.objective));
     m_runLabel = QString("%1 %2/%3 s%4")
                      .arg(m_method->currentText(), qstr(m_layout->workload().name),
                           qstr(m_layout->architecture().name))
@@ -150,6 +146,29 @@ void ExplorationView::startSearch()
     setRunning(true);
     m_refreshTimer.start();
     emit searchStarted(m_runLabel);
+}
+
+Workload ExplorationView::chosenWorkload() const
+{
+    const QString data = m_workload->currentData().toString();
+    if (data == "custom" && m_customWorkload)
+        return *m_customWorkload;
+    if (data.startsWith("session:")) {
+        const auto index = std::size_t(data.mid(8).toInt());
+        if (index < m_sessionWorkloads.size())
+            return m_sessionWorkloads[index];
+    }
+    return loadWorkloadFile(data.toStdString());
+}
+
+Architecture ExplorationView::chosenArchitecture() const
+{
+    Architecture arch = m_preset->currentData().toString() == "custom" && m_customArch
+                            ? *m_customArch
+                            : loadPreset(m_preset->currentText().toStdString());
+    if (m_architectureNamer)
+        arch.name = m_architectureNamer(arch);
+    return arch;
 }
 
 void ExplorationView::cancelSearch()
@@ -200,7 +219,13 @@ void ExplorationView::onFinished(std::shared_ptr<const search::SearchResult> res
     m_bestIndex = result->bestIndex;
     m_dirty = true;
     refreshPlots();
+    // The progress line keeps the count and the valid share, not an ETA that no longer applies.
     m_progress->setValue(int(std::min<std::int64_t>(std::int64_t(m_points.size()), m_budget)));
+    m_progress->setFormat(
+        QString("%v / %m evaluations  ·  %1% valid%2")
+            .arg(100.0 * (result->convergence.empty() ? 0.0 : result->convergence.back().validShare), 0, 'f',
+                 1)
+            .arg(result->cancelled ? "  ·  cancelled" : ""));
     const auto* best = result->best();
     m_status->setText(QString("%1%2: %3 evaluations in %4 s, best objective %5")
                           .arg(qstr(result->method), result->cancelled ? " (cancelled)" : "")
@@ -230,6 +255,7 @@ void ExplorationView::emitRun(const search::SearchResult& result)
 void ExplorationView::onFailed(const QString& message)
 {
     m_refreshTimer.stop();
+    m_progress->setFormat("%v / %m evaluations  ·  failed");
     m_status->setText("Search failed: " + message);
     setRunning(false);
     // What the run found before it failed is kept, as a cancelled run.
@@ -265,6 +291,7 @@ void ExplorationView::showRun(const RunRecord& run)
     m_budget = run.settings.budget;
     m_settings = run.settings;
     m_runLabel = qstr(run.name);
+    m_convergence->setObjectiveLabel(objectiveAxisLabel(run.settings.objective));
     if (!m_convergence->hasRun(m_runLabel)) {
         m_convergence->beginRun(m_runLabel);
         for (const auto& stats : run.result.convergence)
@@ -311,6 +338,7 @@ void ExplorationView::showPoint(int index)
         text += "\n" + qstr(model::renderSummary(result));
     }
     m_details->setPlainText(text);
+    m_designSpace->setSelectedIndex(index);
     m_shownIndex = index;
     m_openDesign->setEnabled(!point.genome.empty());
     emit pointActivated(index);

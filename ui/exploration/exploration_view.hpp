@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -38,10 +39,23 @@ public:
     void setWorkloadPath(const QString& path);
     void setPreset(const QString& name);
     // Offers an architecture that is not a preset (the editor's) in the chooser, under `label`, and
-    // keeps it up to date; selecting it runs searches on exactly this architecture.
-    void setCustomArchitecture(const Architecture& arch, const QString& label);
+    // keeps it up to date; selecting it runs searches on exactly this architecture. With `select`
+    // the chooser follows it (the view runs what the Architecture view shows); when another entry is
+    // chosen instead, a note above the plots says so.
+    void setCustomArchitecture(const Architecture& arch, const QString& label, bool select = false);
     // The same for a workload (the workload editor's), under the data "custom" in the chooser.
-    void setCustomWorkload(const Workload& workload, const QString& label);
+    void setCustomWorkload(const Workload& workload, const QString& label, bool select = false);
+    // The session's workloads, offered as "session: NAME" (replacing the previous list).
+    void setSessionWorkloads(const std::vector<Workload>& workloads);
+    // Selects session workload `index` (of the last setSessionWorkloads); false when there is none.
+    bool selectSessionWorkload(int index);
+    // Names the architecture a run uses (e.g. distinct within the session, so that an edited preset
+    // and the preset never share a name); without one, the architecture's own name is kept.
+    void setArchitectureNamer(std::function<std::string(const Architecture&)> namer);
+    // The workload and architecture a Run would search now (throws InputError/exceptions on bad files).
+    Workload chosenWorkload() const;
+    Architecture chosenArchitecture() const;
+    QString followNote() const;
     void setMethod(const QString& name);
     void setBudget(int budget);
     void setSeed(int seed);
@@ -86,6 +100,7 @@ private:
     void onFinished(std::shared_ptr<const search::SearchResult> result);
     void onFailed(const QString& message);
     void setRunning(bool running);
+    void updateFollowNote();
     void emitRun(const search::SearchResult& result);
 
     SearchWorker m_worker;
@@ -106,6 +121,9 @@ private:
     QComboBox* m_preset = nullptr;
     std::optional<Architecture> m_customArch; // the chooser's entry with data "custom"
     std::optional<Workload> m_customWorkload; // likewise
+    std::vector<Workload> m_sessionWorkloads; // the chooser's entries with data "session:<index>"
+    std::function<std::string(const Architecture&)> m_architectureNamer;
+    QLabel* m_followNote = nullptr;
     QComboBox* m_method = nullptr;
     QComboBox* m_objective = nullptr;
     QSpinBox* m_budgetSpin = nullptr;

@@ -2,6 +2,8 @@
 // the run logic in exploration_view.cpp.
 #include "exploration_view.hpp"
 
+#include "workload_editor/workload_document.hpp"
+
 #include "io/architecture_io.hpp"
 #include "search/method_registry.hpp"
 
@@ -13,7 +15,9 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSignalBlocker>
 #include <QThread>
+#include <algorithm>
 
 namespace sparsemap::ui {
 
@@ -29,9 +33,8 @@ QString qstr(const std::string& text)
 QWidget* ExplorationView::buildControls()
 {
     m_workload = new QComboBox;
-    const QDir samples(QStringLiteral(SPARSEMAP_SAMPLES_DIR "/workloads"));
-    for (const QFileInfo& file : samples.entryInfoList({"*.yaml"}, QDir::Files, QDir::Name))
-        m_workload->addItem(file.completeBaseName(), file.absoluteFilePath());
+    for (const QString& name : WorkloadDocument::sampleNames()) // mm1, mm2, ..., conv1, conv2, ..., conv10
+        m_workload->addItem(name, QFileInfo(WorkloadDocument::samplePath(name)).absoluteFilePath());
     auto* open = new QPushButton("Open...");
     connect(open, &QPushButton::clicked, this, &ExplorationView::openWorkload);
     m_preset = new QComboBox;
@@ -50,12 +53,17 @@ QWidget* ExplorationView::buildControls()
     m_budgetSpin->setRange(10, 10'000'000);
     m_budgetSpin->setSingleStep(1000);
     m_budgetSpin->setValue(20000);
+    m_budgetSpin->setToolTip(
+        "Evaluations of the model the search may spend (every candidate counts, valid or not)");
     m_seedSpin = new QSpinBox;
     m_seedSpin->setRange(0, 1'000'000'000);
     m_seedSpin->setValue(1);
+    m_seedSpin->setToolTip("Seed of the search's random numbers: the same seed gives the same run");
     m_threads = new QSpinBox;
     m_threads->setRange(0, 4 * QThread::idealThreadCount());
     m_threads->setSpecialValueText("all");
+    m_threads->setToolTip("Worker threads evaluating candidates (\"all\": one per core); the result does not "
+                          "depend on it");
     m_run = new QPushButton("Run");
     m_cancel = new QPushButton("Cancel");
     connect(m_run, &QPushButton::clicked, this, &ExplorationView::startSearch);
@@ -65,6 +73,12 @@ QWidget* ExplorationView::buildControls()
     m_progress->setValue(0);
     m_status = new QLabel;
     m_status->setWordWrap(true);
+    m_followNote = new QLabel;
+    m_followNote->setWordWrap(true);
+    m_followNote->setStyleSheet("QLabel { color: #b35900; font-weight: bold; }");
+    m_followNote->hide();
+    connect(m_workload, &QComboBox::currentIndexChanged, this, &ExplorationView::updateFollowNote);
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &ExplorationView::updateFollowNote);
 
     auto* box = new QWidget;
     auto* grid = new QGridLayout(box);
@@ -89,6 +103,7 @@ QWidget* ExplorationView::buildControls()
     grid->addWidget(m_cancel, 1, 9);
     grid->addWidget(m_progress, 2, 0, 1, 10);
     grid->addWidget(m_status, 3, 0, 1, 10);
+    grid->addWidget(m_followNote, 4, 0, 1, 10);
     grid->setColumnStretch(1, 2);
     grid->setColumnStretch(4, 1);
     return box;
@@ -110,24 +125,88 @@ void ExplorationView::setPreset(const QString& name)
     m_preset->setCurrentText(name);
 }
 
-void ExplorationView::setCustomArchitecture(const Architecture& arch, const QString& label)
+namespace {
+
+// Adds (or renames) the chooser's entry with data `data` and selects it when asked.
+void offer(QComboBox* chooser, const QString& label, const QString& data, bool select)
 {
-    m_customArch = arch;
-    const int index = m_preset->findData("custom");
-    if (index < 0)
-        m_preset->addItem(label, "custom");
-    else
-        m_preset->setItemText(index, label);
+    int index = chooser->findData(data);
+    if (index < 0) {
+        chooser->addItem(label, data);
+        index = chooser->count() - 1;
+    } else {
+        chooser->setItemText(index, label);
+    }
+    if (select)
+        chooser->setCurrentIndex(index);
 }
 
-void ExplorationView::setCustomWorkload(const Workload& workload, const QString& label)
+} // namespace
+
+void ExplorationView::setCustomArchitecture(const Architecture& arch, const QString& label, bool select)
+{
+    m_customArch = arch;
+    offer(m_preset, label, "custom", select);
+    updateFollowNote();
+}
+
+void ExplorationView::setCustomWorkload(const Workload& workload, const QString& label, bool select)
 {
     m_customWorkload = workload;
-    const int index = m_workload->findData("custom");
-    if (index < 0)
-        m_workload->addItem(label, "custom");
-    else
-        m_workload->setItemText(index, label);
+    offer(m_workload, label, "custom", select);
+    updateFollowNote();
+}
+
+void ExplorationView::setSessionWorkloads(const std::vector<Workload>& workloads)
+{
+    const QString current = m_workload->currentData().toString();
+    QSignalBlocker block(m_workload);
+    for (int i = m_workload->count() - 1; i >= 0; --i)
+        if (m_workload->itemData(i).toString().startsWith("session:"))
+            m_workload->removeItem(i);
+    m_sessionWorkloads = workloads;
+    for (std::size_t i = 0; i < workloads.size(); ++i)
+        m_workload->addItem("session: " + qstr(workloads[i].name), QString("session:%1").arg(i));
+    const int index = m_workload->findData(current);
+    m_workload->setCurrentIndex(index >= 0 ? index : 0);
+    block.unblock();
+    updateFollowNote();
+}
+
+bool ExplorationView::selectSessionWorkload(int index)
+{
+    const int row = m_workload->findData(QString("session:%1").arg(index));
+    if (row < 0)
+        return false;
+    m_workload->setCurrentIndex(row);
+    return true;
+}
+
+void ExplorationView::setArchitectureNamer(std::function<std::string(const Architecture&)> namer)
+{
+    m_architectureNamer = std::move(namer);
+}
+
+QString ExplorationView::followNote() const
+{
+    return m_followNote->isHidden() ? QString() : m_followNote->text();
+}
+
+void ExplorationView::updateFollowNote()
+{
+    QStringList notes;
+    const auto differs = [](QComboBox* chooser) {
+        const int custom = chooser->findData("custom");
+        return custom >= 0 && chooser->currentIndex() != custom ? chooser->itemText(custom) : QString();
+    };
+    if (const QString other = differs(m_workload); !other.isEmpty())
+        notes << QString("the workload is %1, not the Workload view's (%2)")
+                     .arg(m_workload->currentText(), other);
+    if (const QString other = differs(m_preset); !other.isEmpty())
+        notes << QString("the architecture is %1, not the Architecture view's (%2)")
+                     .arg(m_preset->currentText(), other);
+    m_followNote->setText(notes.isEmpty() ? QString() : "Runs here: " + notes.join("; ") + ".");
+    m_followNote->setVisible(!notes.isEmpty());
 }
 
 void ExplorationView::setMethod(const QString& name)

@@ -209,6 +209,11 @@ void HardwareBehaviorView::setDesign(const Workload& workload, const Architectur
     m_scene->clear();
     try {
         m_trace = std::make_unique<analysis::HardwareTrace>(workload, arch, design);
+        // The picture draws the model's own counts, so that summed over the steps it says what the
+        // Metrics say (the sampled operand values only tell where the zeros are; tiles still show them).
+        if (result.valid)
+            m_trace->useModelCounts(std::llround(result.compute.actual), std::llround(result.compute.gated),
+                                    std::llround(result.compute.skipped));
     } catch (const InputError& e) {
         m_error = QString::fromStdString(e.what());
         showMessage(tr("Cannot draw this design:\n%1").arg(m_error));
@@ -257,14 +262,28 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
     const int macCols = static_cast<int>(macFan.gridWidth);
     const int macRows =
         static_cast<int>((macFan.childrenPerParent + macFan.gridWidth - 1) / macFan.gridWidth);
-    const bool showLabels = cols * rows <= 64;
-    const double macSize = 12;
-    const double bufferH = showLabels ? 8 + 11.0 * tensors : 8;
-    const double peW = std::max(macCols * macSize + 10, showLabels ? 110.0 : 0.0);
-    const double peH = bufferH + macRows * macSize + 8;
-    const double gap = 8;
-    const double gridW = static_cast<double>(cols) * (peW + gap) - gap;
-    const double gridH = static_cast<double>(rows) * (peH + gap) - gap;
+    // The array fits a bounded area (texts are drawn at scale 1 beside it), so that at Fit on a
+    // 1400x850 view the texts stay >= 9 px: a large array collapses to a grid of small PEs (a bar of
+    // MAC states each when single MACs get too small), whose details show on hover and on zoom.
+    constexpr double kArrayW = 900, kArrayH = 360;
+    bool showLabels = cols * rows <= 64;
+    double macSize = 12, bufferH = 0, peW = 0, peH = 0, gap = 0, gridW = 0, gridH = 0;
+    const auto layoutArray = [&](double s) { // s scales the whole PE drawing (1 = MACs of 12 units)
+        macSize = 12 * s;
+        bufferH = showLabels ? 8 + 11.0 * tensors : 8 * s;
+        peW = std::max(macCols * macSize + 10 * s, showLabels ? 110.0 : 0.0);
+        peH = bufferH + macRows * macSize + 8 * s;
+        gap = 8 * s;
+        gridW = static_cast<double>(cols) * (peW + gap) - gap;
+        gridH = static_cast<double>(rows) * (peH + gap) - gap;
+    };
+    layoutArray(1);
+    if (showLabels && (gridW > kArrayW || gridH > kArrayH)) {
+        showLabels = false; // tile labels do not fit: hover a PE for them
+        layoutArray(1);
+    }
+    if (!showLabels && (gridW > kArrayW || gridH > kArrayH))
+        layoutArray(std::min(kArrayW / gridW, kArrayH / gridH)); // linear in s
     // Texts of the upper levels grow with the array so that they stay readable when it all fits
     // (the fit is limited by the larger of the grid's width and height).
     const double u = std::max(1.0, std::max(gridW, 1.4 * gridH) / 900.0);
@@ -444,16 +463,15 @@ void HardwareBehaviorView::updateStep()
             const auto c =
                 analysis::countMacStates(std::span<const MacState>(m_state.macs)
                                              .subspan(std::size_t(item->pe() * per), std::size_t(per)));
-            item->setToolTip(
-                tr("%1 %2\n%3\nMACs: %4 active, %5 gated, %6 skipped, %7 without operands, %8 unused")
-                    .arg(QString::fromStdString(trace.architecture().levels[peLevel].name))
-                    .arg(item->pe())
-                    .arg(labels.join(QStringLiteral("  ")))
-                    .arg(c.active)
-                    .arg(c.gated)
-                    .arg(c.skipped)
-                    .arg(c.empty)
-                    .arg(c.idle));
+            item->setToolTip(tr("%1 %2\n%3\nMACs: %4 active, %5 gated, %6 skipped, %7 not issued, %8 unused")
+                                 .arg(QString::fromStdString(trace.architecture().levels[peLevel].name))
+                                 .arg(item->pe())
+                                 .arg(labels.join(QStringLiteral("  ")))
+                                 .arg(c.active)
+                                 .arg(c.gated)
+                                 .arg(c.skipped)
+                                 .arg(c.empty)
+                                 .arg(c.idle));
         }
         m_state.tileLabels[static_cast<std::size_t>(item->pe())] = std::move(labels);
         item->update();
@@ -462,7 +480,7 @@ void HardwareBehaviorView::updateStep()
     const auto c = shownCounts();
     m_counts->setText(
         tr("MACs at this step: <b style='color:%1'>%2 active</b>, <b style='color:%3'>%4 gated</b>, "
-           "<b style='color:%5'>%6 skipped</b>, %7 without operands, %8 unused")
+           "<b style='color:%5'>%6 skipped</b>, %7 not issued, %8 unused")
             .arg(macStateColor(MacState::Active).name())
             .arg(c.active)
             .arg(macStateColor(MacState::Gated).darker(130).name())

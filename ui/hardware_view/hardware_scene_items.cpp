@@ -4,6 +4,7 @@
 #include <QStyleOptionGraphicsItem>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -38,7 +39,7 @@ QString macStateName(MacState state)
     case MacState::Skipped:
         return QStringLiteral("skipped");
     case MacState::Empty:
-        return QStringLiteral("no operands");
+        return QStringLiteral("not issued");
     case MacState::Idle:
         break;
     }
@@ -74,12 +75,16 @@ void PeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QW
 {
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const QRectF body(QPointF(0, 0), m_size);
-    painter->setPen(QPen(m_used ? QColor(0x2b, 0x6c, 0xb0) : QColor(0xc8, 0xc8, 0xc8), m_used ? 1.5 : 1.0));
+    // Outlines thin with the PE (a collapsed array draws PEs of a few units).
+    const double pen = std::min(1.0, m_size.width() / 40.0);
+    painter->setPen(
+        QPen(m_used ? QColor(0x2b, 0x6c, 0xb0) : QColor(0xc8, 0xc8, 0xc8), (m_used ? 1.5 : 1.0) * pen));
     painter->setBrush(m_used ? QColor(0xdb, 0xe9, 0xfb) : QColor(0xee, 0xee, 0xee));
     painter->drawRect(body);
     // The PE buffer strip.
-    const QRectF buffer(3, 3, m_size.width() - 6, m_bufferHeight - 4);
-    painter->setPen(QPen(QColor(0x90, 0x90, 0x90), 0.5));
+    const double inset = std::min(3.0, m_bufferHeight / 4);
+    const QRectF buffer(inset, inset, m_size.width() - 2 * inset, m_bufferHeight - 4 * inset / 3);
+    painter->setPen(QPen(QColor(0x90, 0x90, 0x90), 0.5 * pen));
     painter->setBrush(m_used ? QColor(0xff, 0xff, 0xff) : QColor(0xf6, 0xf6, 0xf6));
     painter->drawRect(buffer);
     if (m_showLabels && m_used && lod * 7 >= 4 &&

@@ -171,12 +171,8 @@ void MainWindow::createMenus()
     m_pinAction->setEnabled(false);
 
     auto* help = menuBar()->addMenu("&Help");
-    help->addAction("&About", this, [this] {
-        QMessageBox::about(this, "About SparseMap Workbench",
-                           "SparseMap Workbench co-designs the mapping and the sparse strategy of sparse "
-                           "tensor accelerators: an evolution strategy over a genome of both, scored by a "
-                           "Sparseloop-style analytical model.");
-    });
+    help->addAction("&About", this,
+                    [this] { QMessageBox::about(this, "About SparseMap Workbench", aboutText()); });
 
     auto* toolbar = addToolBar("Main");
     toolbar->setObjectName("MainToolBar");
@@ -196,20 +192,36 @@ void MainWindow::createMenus()
     updateRecentMenu();
 }
 
+QString MainWindow::aboutText()
+{
+    return QString(
+               "<b>SparseMap Workbench %1</b><br><br>"
+               "Co-designs the mapping and the sparse strategy of sparse tensor accelerators: an "
+               "evolution strategy over a genome of both, scored by a Sparseloop-style analytical model.<br>"
+               "Built with Qt %2.")
+        .arg(SPARSEMAP_VERSION, QT_VERSION_STR);
+}
+
 void MainWindow::connectViews()
 {
     // The architecture being edited is a session entry, kept up to date on every edit, and is offered
     // in the exploration view.
     auto* doc = m_architecture->document();
+    // Its session entry gets a name no other architecture of the session uses (an edited "mobile"
+    // becomes "mobile (2)"), so runs on it and on the preset never look alike.
     auto mirror = [this, doc](bool reloaded) {
-        const auto& arch = doc->architecture();
-        if (reloaded || m_editedArchitecture < 0 ||
-            m_editedArchitecture >= m_project->count(ProjectStore::Group::Architectures))
-            m_editedArchitecture = m_project->upsertArchitecture(arch);
-        else
+        Architecture arch = doc->architecture();
+        const bool update = !reloaded && m_editedArchitecture >= 0 &&
+                            m_editedArchitecture < m_project->count(ProjectStore::Group::Architectures);
+        arch.name = distinctArchitectureName(m_project->session(), arch, update ? m_editedArchitecture : -1);
+        if (update)
             m_project->updateArchitecture(m_editedArchitecture, arch);
-        m_exploration->setCustomArchitecture(arch, "edited: " + qstr(arch.name));
+        else
+            m_editedArchitecture = m_project->upsertArchitecture(arch);
+        m_exploration->setCustomArchitecture(arch, "edited: " + qstr(arch.name), true);
     };
+    m_exploration->setArchitectureNamer(
+        [this](const Architecture& arch) { return distinctArchitectureName(m_project->session(), arch); });
     connect(doc, &ArchitectureDocument::reset, this, [mirror] { mirror(true); });
     connect(doc, &ArchitectureDocument::changed, this, [mirror] { mirror(false); });
     connect(doc, &ArchitectureDocument::filePathChanged, this, [this](const QString& path) {
@@ -227,7 +239,7 @@ void MainWindow::connectViews()
             m_editedWorkload = m_project->upsertWorkload(workload);
         else
             m_project->updateWorkload(m_editedWorkload, workload);
-        m_exploration->setCustomWorkload(workload, "edited: " + qstr(workload.name));
+        m_exploration->setCustomWorkload(workload, "edited: " + qstr(workload.name), true);
     };
     connect(workloadDoc, &WorkloadDocument::reset, this, [mirrorWorkload] { mirrorWorkload(true); });
     connect(workloadDoc, &WorkloadDocument::changed, this, [mirrorWorkload] { mirrorWorkload(false); });
@@ -317,6 +329,14 @@ void MainWindow::connectViews()
         }
     };
     connect(m_project, &ProjectStore::groupChanged, this, updateCompare);
+    // The session's workloads are offered in the exploration view.
+    auto offerWorkloads = [this](ProjectStore::Group group) {
+        if (group == ProjectStore::Group::Workloads)
+            m_exploration->setSessionWorkloads(m_project->session().workloads);
+    };
+    connect(m_project, &ProjectStore::groupChanged, this, offerWorkloads);
+    connect(m_project, &ProjectStore::entryChanged, this, offerWorkloads);
+    m_exploration->setSessionWorkloads(m_project->session().workloads);
     connect(m_project, &ProjectStore::entryChanged, this, [this](ProjectStore::Group group) {
         if (group == ProjectStore::Group::Runs || group == ProjectStore::Group::Pinned)
             m_compare->setSession(m_project->session()); // a renamed run or pin
@@ -524,8 +544,7 @@ void MainWindow::openProjectItem(ProjectStore::Group group, int row)
         break;
     }
     case ProjectStore::Group::Workloads:
-        m_exploration->setCustomWorkload(session.workloads[row],
-                                         "session: " + qstr(session.workloads[row].name));
+        m_exploration->selectSessionWorkload(row);
         showView("exploration");
         break;
     case ProjectStore::Group::Runs:

@@ -46,6 +46,8 @@ public:
     ProjectPanel* projectPanel() const { return m_projectPanel; }
     QTabWidget* tabs() const { return m_tabs; }
 
+    // Help > About's text: what the workbench is and its version (the project's CMake version).
+    static QString aboutText();
     // Brings a view to the front: "architecture", "workload", "exploration", "design", "compare" or "cgra";
     // returns false for other names.
     bool showView(const QString& name);

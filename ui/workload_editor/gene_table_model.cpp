@@ -52,7 +52,7 @@ QVariant GeneTableModel::data(const QModelIndex& index, int role) const
     case Name:
         return QString::fromStdString(gene.name);
     case Segment:
-        return QString::fromUtf8(geneSegmentName(gene.segment));
+        return QString::fromStdString(m_layout->segmentName(gene.segment));
     case Range:
         return QStringLiteral("%1..%2").arg(gene.lower).arg(gene.upper);
     case Description:

@@ -114,7 +114,7 @@ void GenomePanel::rebuild()
         chips << QStringLiteral(
                      "<span style=\"background-color:%1; color:white;\">&nbsp;%2&nbsp;%3&nbsp;</span>")
                      .arg(geneSegmentColor(segment).name(),
-                          QString::fromUtf8(geneSegmentName(segment)).toHtmlEscaped())
+                          QString::fromStdString(built->segmentName(segment)).toHtmlEscaped())
                      .arg(built->segment(segment).size());
     }
     m_segments->setText(tr("Segments: %1").arg(chips.join(QStringLiteral(" "))));
