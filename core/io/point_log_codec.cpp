@@ -92,25 +92,38 @@ std::string rawColumns(const std::vector<search::EvaluatedPoint>& points)
                 put(out, static_cast<std::int32_t>(gene));
     } else {
         // Column by column: a gene's values across a run repeat and compress far better than rows.
-        for (std::size_t g = 0; g < genomeLength; ++g) {
-            std::int64_t low = std::numeric_limits<std::int32_t>::max(),
-                         high = std::numeric_limits<std::int32_t>::min();
-            for (const auto& p : points) {
-                low = std::min<std::int64_t>(low, p.genome[g]);
-                high = std::max<std::int64_t>(high, p.genome[g]);
+        // Points are read in order (each genome is its own allocation; walking them once per gene
+        // would miss the cache on every read), the columns filled side by side.
+        std::vector<std::int64_t> low(genomeLength, std::numeric_limits<std::int32_t>::max());
+        std::vector<std::int64_t> high(genomeLength, std::numeric_limits<std::int32_t>::min());
+        for (const auto& p : points)
+            for (std::size_t g = 0; g < genomeLength; ++g) {
+                low[g] = std::min<std::int64_t>(low[g], p.genome[g]);
+                high[g] = std::max<std::int64_t>(high[g], p.genome[g]);
             }
-            const std::uint64_t span = static_cast<std::uint64_t>(high - low);
-            const std::uint8_t width = span < 0x100 ? 1 : span < 0x10000 ? 2 : 4;
-            put(out, static_cast<std::int32_t>(low));
-            out += static_cast<char>(width);
-            for (const auto& p : points) {
-                const auto offset = static_cast<std::uint32_t>(static_cast<std::int64_t>(p.genome[g]) - low);
-                if (width == 1)
-                    put(out, static_cast<std::uint8_t>(offset));
-                else if (width == 2)
-                    put(out, static_cast<std::uint16_t>(offset));
-                else
-                    put(out, offset);
+        std::vector<std::uint8_t> width(genomeLength);
+        std::vector<std::size_t> start(genomeLength); // where each gene's offsets begin in `out`
+        for (std::size_t g = 0; g < genomeLength; ++g) {
+            const auto span = static_cast<std::uint64_t>(high[g] - low[g]);
+            width[g] = span < 0x100 ? 1 : span < 0x10000 ? 2 : 4;
+            put(out, static_cast<std::int32_t>(low[g]));
+            out += static_cast<char>(width[g]);
+            start[g] = out.size();
+            out.resize(out.size() + n * width[g]);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& genome = points[i].genome;
+            for (std::size_t g = 0; g < genomeLength; ++g) {
+                const auto offset = static_cast<std::uint32_t>(static_cast<std::int64_t>(genome[g]) - low[g]);
+                char* at = out.data() + start[g] + i * width[g];
+                if (width[g] == 1) {
+                    *at = static_cast<char>(offset);
+                } else if (width[g] == 2) {
+                    const auto v = static_cast<std::uint16_t>(offset);
+                    std::memcpy(at, &v, 2);
+                } else {
+                    std::memcpy(at, &offset, 4);
+                }
             }
         }
     }
@@ -240,39 +253,42 @@ bool parseColumns(std::string_view raw, std::int64_t count, std::vector<search::
     } else {
         if (genomeLength > 100000 || !in.has(std::uint64_t(genomeLength) * n, 1))
             return truncated();
-        for (auto& p : points)
-            p.genome.resize(genomeLength);
+        // The columns are located first, then the genomes filled point after point (see rawColumns).
+        std::vector<std::int32_t> low(genomeLength);
+        std::vector<std::uint8_t> width(genomeLength);
+        std::vector<std::string_view> column(genomeLength);
         for (std::uint32_t g = 0; g < genomeLength; ++g) {
-            std::int32_t low = 0;
-            std::uint8_t width = 0;
-            if (!in.get(low) || !in.get(width))
+            if (!in.get(low[g]) || !in.get(width[g]))
                 return truncated();
-            if (width != 1 && width != 2 && width != 4) {
-                error = "gives gene " + std::to_string(g + 1) + " a width of " + std::to_string(width) +
+            if (width[g] != 1 && width[g] != 2 && width[g] != 4) {
+                error = "gives gene " + std::to_string(g + 1) + " a width of " + std::to_string(width[g]) +
                         " bytes (1, 2 or 4 are allowed)";
                 return false;
             }
-            if (!in.has(n, width))
+            if (!in.has(n, width[g]) || !in.take(n * width[g], column[g]))
                 return truncated();
-            for (auto& p : points) {
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            auto& genome = points[i].genome;
+            genome.resize(genomeLength);
+            for (std::uint32_t g = 0; g < genomeLength; ++g) {
                 std::uint32_t offset = 0;
-                if (width == 1) {
-                    std::uint8_t v = 0;
-                    in.get(v);
-                    offset = v;
-                } else if (width == 2) {
+                const char* at = column[g].data() + i * width[g];
+                if (width[g] == 1) {
+                    offset = static_cast<std::uint8_t>(*at);
+                } else if (width[g] == 2) {
                     std::uint16_t v = 0;
-                    in.get(v);
+                    std::memcpy(&v, at, 2);
                     offset = v;
                 } else {
-                    in.get(offset);
+                    std::memcpy(&offset, at, 4);
                 }
-                const std::int64_t gene = std::int64_t(low) + offset;
+                const std::int64_t gene = std::int64_t(low[g]) + offset;
                 if (gene > std::numeric_limits<int>::max()) {
                     error = "has gene " + std::to_string(g + 1) + " beyond the integer range";
                     return false;
                 }
-                p.genome[g] = static_cast<int>(gene);
+                genome[g] = static_cast<int>(gene);
             }
         }
     }

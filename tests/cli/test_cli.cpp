@@ -1,25 +1,16 @@
 // The `sparsemap` command line, run as a user would: exit codes, --help, outputs and error messages.
-#include <QProcess>
+#include "cli_run.hpp"
+
 #include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = clitest::CliRun;
 
 Run sparsemap(const QStringList& args)
 {
-    QProcess p;
-    p.setWorkingDirectory(SPARSEMAP_SOURCE_DIR);
-    p.start(SPARSEMAP_CLI, args);
-    if (!p.waitForFinished(60000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return clitest::runSparsemap(args);
 }
 
 // The SparseMap paper's Fig. 13 genome for the toy SpMM (see tests/core/test_genome_paper_examples.cpp).
@@ -145,8 +136,9 @@ private slots:
     void searchWritesItsFiles()
     {
         QTemporaryDir dir;
-        const Run r = sparsemap({"search", "--workload", "samples/workloads/mm3.yaml", "--arch", "cloud", "--method",
-                                 "sparsemap", "--budget", "3000", "--seed", "3", "--out", dir.path()});
+        const Run r =
+            sparsemap({"search", "--workload", "samples/workloads/mm3.yaml", "--arch", "cloud", "--method",
+                       "sparsemap", "--budget", "3000", "--seed", "3", "--out", dir.path()});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("3000 evaluations"), qPrintable(r.out));
         QVERIFY2(r.out.contains("best genome:"), qPrintable(r.out));
@@ -157,7 +149,8 @@ private slots:
         QVERIFY(points.open(QIODevice::ReadOnly));
         QCOMPARE(QString(points.readAll()).trimmed().count('\n'), 3000); // header + one line per evaluation
         // The saved best design decodes and evaluates again.
-        const Run again = sparsemap({"evaluate", "samples/workloads/mm3.yaml", "cloud", dir.filePath("best.design.yaml")});
+        const Run again =
+            sparsemap({"evaluate", "samples/workloads/mm3.yaml", "cloud", dir.filePath("best.design.yaml")});
         QCOMPARE(again.exitCode, 0);
         QVERIFY2(again.out.contains("valid\n"), qPrintable(again.out));
     }
@@ -165,8 +158,19 @@ private slots:
     void sweepIsResumable()
     {
         QTemporaryDir dir;
-        const QStringList args{"sweep", "--workloads", "samples/workloads/toy.yaml", "--arch", "samples/arch/toy.yaml",
-                               "--methods", "sparsemap,random", "--seeds", "1", "--budget", "500", "--out", dir.path()};
+        const QStringList args{"sweep",
+                               "--workloads",
+                               "samples/workloads/toy.yaml",
+                               "--arch",
+                               "samples/arch/toy.yaml",
+                               "--methods",
+                               "sparsemap,random",
+                               "--seeds",
+                               "1",
+                               "--budget",
+                               "500",
+                               "--out",
+                               dir.path()};
         const Run first = sparsemap(args);
         QCOMPARE(first.exitCode, 0);
         QVERIFY2(first.out.contains("random: geometric-mean ratio"), qPrintable(first.out));
@@ -174,7 +178,8 @@ private slots:
         const Run second = sparsemap(args);
         QCOMPARE(second.exitCode, 0);
         QVERIFY2(!second.out.contains("seed 1   best"), qPrintable(second.out)); // nothing rerun
-        QCOMPARE(second.out.mid(second.out.indexOf("# Sweep summary")), first.out.mid(first.out.indexOf("# Sweep summary")));
+        QCOMPARE(second.out.mid(second.out.indexOf("# Sweep summary")),
+                 first.out.mid(first.out.indexOf("# Sweep summary")));
     }
 
     void errorsAreOneLineAndNonZero_data()
@@ -208,17 +213,20 @@ private slots:
         QTest::newRow("bad confidence")
             << QStringList{"evaluate", "samples/workloads/toy.yaml", "cloud", "1", "--confidence", "2"} << 2
             << "--confidence";
-        QTest::newRow("unknown method") << QStringList{"search", "--workload", "samples/workloads/toy.yaml", "--arch",
-                                                       "cloud", "--method", "hillclimb"}
-                                        << 1 << "unknown search method 'hillclimb'";
-        QTest::newRow("budget 0") << QStringList{"search", "--workload", "samples/workloads/toy.yaml", "--arch", "cloud",
-                                                 "--budget", "0"}
+        QTest::newRow("unknown method")
+            << QStringList{"search",   "--workload", "samples/workloads/toy.yaml", "--arch", "cloud",
+                           "--method", "hillclimb"}
+            << 1 << "unknown search method 'hillclimb'";
+        QTest::newRow("budget 0") << QStringList{"search", "--workload", "samples/workloads/toy.yaml",
+                                                 "--arch", "cloud",      "--budget",
+                                                 "0"}
                                   << 2 << "--budget";
         QTest::newRow("search missing workload")
             << QStringList{"search", "--workload", "missing.yaml", "--arch", "cloud"} << 1 << "missing.yaml";
-        QTest::newRow("bad objective") << QStringList{"search", "--workload", "samples/workloads/toy.yaml", "--arch",
-                                                      "cloud", "--objective", "area"}
-                                       << 2 << "--objective";
+        QTest::newRow("bad objective")
+            << QStringList{"search",      "--workload", "samples/workloads/toy.yaml", "--arch", "cloud",
+                           "--objective", "area"}
+            << 2 << "--objective";
         QTest::newRow("bad padding") << QStringList{"info", "samples/workloads/toy.yaml", "--padding", "odd"}
                                      << 2 << "--padding";
     }

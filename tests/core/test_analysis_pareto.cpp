@@ -2,26 +2,13 @@
 // hand below, and against a brute-force dominance check on random points.
 #include "analysis/pareto_front.hpp"
 
+#include "test_support.hpp"
+
 #include <QtTest>
 
 #include <random>
 
 using namespace sparsemap;
-
-namespace {
-
-search::EvaluatedPoint point(double cycles, double energyPj, bool valid = true)
-{
-    search::EvaluatedPoint p;
-    p.valid = valid;
-    p.cycles = cycles;
-    p.energyPj = energyPj;
-    p.edp = cycles * energyPj;
-    p.objective = valid ? p.edp : std::numeric_limits<double>::infinity();
-    return p;
-}
-
-} // namespace
 
 class TestAnalysisPareto : public QObject {
     Q_OBJECT
@@ -33,8 +20,10 @@ private slots:
         // 7 H(10,100): the same as A, evaluated later  8 I(12,100): A is faster at the same energy
         // 9 J(50,10): F is faster at the same energy.  Front, fastest first: A, C, B, F.
         const std::vector<search::EvaluatedPoint> points{
-            point(10, 100), point(20, 50),      point(15, 80),  point(20, 60),  point(30, 50),
-            point(40, 10),  point(5, 5, false), point(10, 100), point(12, 100), point(50, 10)};
+            test::evaluatedPoint(10, 100),     test::evaluatedPoint(20, 50),  test::evaluatedPoint(15, 80),
+            test::evaluatedPoint(20, 60),      test::evaluatedPoint(30, 50),  test::evaluatedPoint(40, 10),
+            test::evaluatedPoint(5, 5, false), test::evaluatedPoint(10, 100), test::evaluatedPoint(12, 100),
+            test::evaluatedPoint(50, 10)};
         const auto front = analysis::paretoFront(points);
         QCOMPARE(front, (std::vector<std::int64_t>{0, 2, 1, 5}));
         // The fastest design under an energy budget walks the front from the fastest.
@@ -44,7 +33,7 @@ private slots:
         QCOMPARE(analysis::fastestUnderEnergy(points, front, 10), std::int64_t(5));
         QCOMPARE(analysis::fastestUnderEnergy(points, front, 9.9), std::int64_t(-1));
         QVERIFY(analysis::paretoFront({}).empty());
-        QVERIFY(analysis::paretoFront({point(1, 1, false)}).empty());
+        QVERIFY(analysis::paretoFront({test::evaluatedPoint(1, 1, false)}).empty());
     }
 
     void matchesBruteForce()
@@ -52,8 +41,9 @@ private slots:
         std::mt19937_64 rng(3);
         std::vector<search::EvaluatedPoint> points;
         for (int i = 0; i < 2000; ++i) // coarse values, so that ties happen
-            points.push_back(point(std::uniform_int_distribution<int>(1, 60)(rng),
-                                   std::uniform_int_distribution<int>(1, 60)(rng), i % 7 != 0));
+            points.push_back(test::evaluatedPoint(std::uniform_int_distribution<int>(1, 60)(rng),
+                                                  std::uniform_int_distribution<int>(1, 60)(rng),
+                                                  i % 7 != 0));
         std::vector<std::int64_t> expected;
         for (std::size_t i = 0; i < points.size(); ++i) {
             if (!points[i].valid)

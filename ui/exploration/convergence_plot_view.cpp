@@ -1,4 +1,5 @@
 #include "convergence_plot_view.hpp"
+#include "common/chart_export.hpp"
 
 #include <cmath>
 
@@ -30,6 +31,7 @@ ConvergencePlotView::ConvergencePlotView(QWidget* parent) : QCustomPlot(parent)
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setMinimumHeight(200);
+    enableChartSaving(this, "Convergence", "convergence");
 }
 
 void ConvergencePlotView::beginRun(const QString& label)
