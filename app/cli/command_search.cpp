@@ -1,21 +1,26 @@
 // sparsemap search --workload F --arch preset|F [--method NAME] [--budget N] [--seed N]
-//                  [--objective edp|energy|delay] [--threads N] [--out DIR]
+//                  [--objective edp|energy|delay|pareto] [--max-energy-uj X] [--threads N] [--out DIR]
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "search_options.hpp"
 
+#include "analysis/pareto_front.hpp"
 #include "design/loop_nest_text.hpp"
 #include "genome/genome_codec.hpp"
 #include "genome/genome_text.hpp"
 #include "io/design_io.hpp"
+#include "io/file_io.hpp"
 #include "io/search_io.hpp"
+#include "io/session_io.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
 #include "search/method_registry.hpp"
 
 #include <QDir>
 
+#include <cmath>
 #include <cstdio>
+#include <optional>
 #include <iostream>
 #include <unistd.h>
 
@@ -52,13 +57,22 @@ int runSearch(const QStringList& args)
         const QCommandLineOption budgetOpt(
             "budget", "Model evaluations, everything included (default 20000).", "N", "20000");
         const QCommandLineOption seedOpt("seed", "Random seed (default 1).", "N", "1");
-        const QCommandLineOption objectiveOpt("objective", "edp (default), energy or delay.", "name", "edp");
+        const QCommandLineOption objectiveOpt(
+            "objective",
+            "edp (default), energy, delay, or pareto: search on EDP and return the energy-delay front of "
+            "every valid design evaluated (front.csv, front/*.design.yaml).",
+            "name", "edp");
+        const QCommandLineOption maxEnergyOpt(
+            "max-energy-uj",
+            "With --objective pareto: also print the fastest design of the front using at most "
+            "this many microjoules.",
+            "X");
         const QCommandLineOption threadsOpt(
             "threads", "Worker threads, 0 = all cores (results do not depend on it).", "N", "0");
         const QCommandLineOption outOpt("out", "Folder for best.design.yaml, points.csv and convergence.csv.",
                                         "dir");
-        for (const auto& o :
-             {workloadOpt, archOpt, methodOpt, budgetOpt, seedOpt, objectiveOpt, threadsOpt, outOpt})
+        for (const auto& o : {workloadOpt, archOpt, methodOpt, budgetOpt, seedOpt, objectiveOpt, maxEnergyOpt,
+                              threadsOpt, outOpt})
             parser.addOption(o);
         parser.addOption(paddingOption());
         if (!parseCommandLine(
@@ -70,12 +84,28 @@ int runSearch(const QStringList& args)
         if (!parser.isSet(workloadOpt) || !parser.isSet(archOpt))
             throw UsageError("--workload and --arch are required (see --help)");
         search::SearchSettings settings;
-        settings.objective = parseObjective(parser.value(objectiveOpt));
+        // Pareto: the method minimizes EDP (energy x cycles, whose minimum is always on the front) and
+        // the front is the archive of the non-dominated valid designs among everything it evaluated.
+        const bool pareto = parser.value(objectiveOpt) == "pareto";
+        settings.objective = pareto ? search::Objective::Edp : parseObjective(parser.value(objectiveOpt));
+        std::optional<double> maxEnergyUj;
+        if (parser.isSet(maxEnergyOpt)) {
+            bool ok = false;
+            maxEnergyUj = parser.value(maxEnergyOpt).toDouble(&ok);
+            if (!ok || !(*maxEnergyUj > 0) || !std::isfinite(*maxEnergyUj))
+                throw UsageError("--max-energy-uj must be a positive number of microjoules, not '" +
+                                 str(parser.value(maxEnergyOpt)) + "'");
+            if (!pareto)
+                throw UsageError("--max-energy-uj needs --objective pareto");
+        }
         settings.budget = parseBudget(parser.value(budgetOpt));
         settings.seed = parseSeed(parser.value(seedOpt));
         settings.threads = parseThreads(parser.value(threadsOpt));
-        const GenomeLayout layout(loadWorkloadArgument(parser.value(workloadOpt)),
-                                  loadArchitecture(parser.value(archOpt)), genomeOptions(parser));
+        RunRecord record; // what `--out` keeps as run.session.yaml, for `sparsemap plot` and the workbench
+        record.workload = loadWorkloadArgument(parser.value(workloadOpt));
+        record.architecture = loadArchitecture(parser.value(archOpt));
+        record.genomeOptions = genomeOptions(parser);
+        const GenomeLayout layout(record.workload, record.architecture, record.genomeOptions);
         auto optimizer = search::makeOptimizer(str(parser.value(methodOpt)), layout);
         const bool terminal = isatty(fileno(stderr));
         const auto result = search::runSearch(*optimizer, layout, settings, {}, nullptr,
@@ -93,7 +123,8 @@ int runSearch(const QStringList& args)
                     result.points.empty()
                         ? 0.0
                         : 100.0 * static_cast<double>(valid) / static_cast<double>(result.points.size()),
-                    result.seconds, objectiveName(settings.objective).c_str());
+                    result.seconds,
+                    pareto ? "pareto (search on edp)" : objectiveName(settings.objective).c_str());
         const auto* best = result.best();
         if (!best) {
             std::printf("no valid design found\n");
@@ -105,10 +136,51 @@ int runSearch(const QStringList& args)
                       << '\n'
                       << model::renderSummary(r);
         }
+        std::vector<std::int64_t> front;
+        if (pareto) {
+            front = analysis::paretoFront(result.points);
+            std::printf("\nenergy-delay front: %zu designs (fastest first)\n%6s %10s %14s %14s %12s\n",
+                        front.size(), "rank", "point", "cycles", "energy (uJ)", "EDP");
+            for (std::size_t r = 0; r < front.size(); ++r) {
+                const auto& p = result.points[static_cast<std::size_t>(front[r])];
+                std::printf("%6zu %10lld %14.6g %14.6g %12.4g\n", r, static_cast<long long>(front[r]),
+                            p.cycles, p.energyPj * 1e-6, p.edp);
+            }
+            if (maxEnergyUj) {
+                const std::int64_t i = analysis::fastestUnderEnergy(result.points, front, *maxEnergyUj * 1e6);
+                if (i < 0)
+                    std::printf("no design of the front uses at most %g uJ\n", *maxEnergyUj);
+                else
+                    std::printf("fastest design using at most %g uJ: point %lld, %.6g cycles, %.6g uJ\n",
+                                *maxEnergyUj, static_cast<long long>(i),
+                                result.points[static_cast<std::size_t>(i)].cycles,
+                                result.points[static_cast<std::size_t>(i)].energyPj * 1e-6);
+            }
+        }
         if (parser.isSet(outOpt)) {
             const QString dir = parser.value(outOpt);
             if (!QDir().mkpath(dir))
                 throw InputError("cannot create the output folder " + str(dir));
+            if (pareto) {
+                if (!QDir().mkpath(dir + "/front"))
+                    throw InputError("cannot create the output folder " + str(dir + "/front"));
+                std::vector<std::string> files;
+                for (std::size_t r = 0; r < front.size(); ++r) {
+                    const auto& p = result.points[static_cast<std::size_t>(front[r])];
+                    if (p.genome.empty()) { // a method without a genome: no design file to write
+                        files.emplace_back();
+                        continue;
+                    }
+                    files.push_back("front/" + QString("%1").arg(r, 3, 10, QChar('0')).toStdString() +
+                                    ".design.yaml");
+                    const DesignMetrics metrics{p.valid, p.reason, p.cycles, p.energyPj, p.edp};
+                    saveDesignFile(layout, p.genome, decodeGenome(layout, p.genome),
+                                   str(dir) + "/" + files.back(), &metrics);
+                }
+                writeTextFileAtomically(str(dir + "/front.csv"), paretoFrontCsv(result, front, files));
+                std::printf("\nwrote %s/front.csv and %zu design files in %s/front\n", str(dir).c_str(),
+                            front.size(), str(dir).c_str());
+            }
             savePointsCsv(result, str(dir + "/points.csv"));
             saveConvergenceCsv(result, str(dir + "/convergence.csv"));
             if (best) {
@@ -117,7 +189,15 @@ int runSearch(const QStringList& args)
                 saveDesignFile(layout, best->genome, decodeGenome(layout, best->genome),
                                str(dir + "/best.design.yaml"), &metrics);
             }
-            std::printf("\nwrote %s/{points.csv, convergence.csv%s}\n", str(dir).c_str(),
+            record.method = result.method;
+            record.name = result.method + " " + record.workload.name + "/" + record.architecture.name + " s" +
+                          std::to_string(settings.seed);
+            record.settings = settings;
+            record.result = result;
+            Session session;
+            session.runs.push_back(std::move(record));
+            saveSessionFile(session, str(dir + "/run.session.yaml"));
+            std::printf("\nwrote %s/{points.csv, convergence.csv, run.session.yaml%s}\n", str(dir).c_str(),
                         best ? ", best.design.yaml" : "");
         }
         return best ? int(kOk) : int(kFailed);

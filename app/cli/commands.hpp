@@ -12,5 +12,6 @@ int runValidate(const QStringList& args);
 int runSearch(const QStringList& args);
 int runSweep(const QStringList& args);
 int runCgra(const QStringList& args);
+int runPlot(const QStringList& args); // runs sparsemap-plot (app/plot)
 
 } // namespace sparsemap::cli

@@ -26,6 +26,8 @@ const Subcommand kSubcommands[] = {
     {"cgra", "map sparse CNN blocks onto a streaming CGRA (CGRA SparseMap scheduler and binder)",
      sparsemap::cli::runCgra},
     {"validate", "compare the model with Sparseloop's reference outputs", sparsemap::cli::runValidate},
+    {"plot", "draw the workbench's charts of runs and sweeps as PNG / SVG / PDF, without a display",
+     sparsemap::cli::runPlot},
 };
 
 void printUsage(std::ostream& out)
@@ -64,7 +66,7 @@ int main(int argc, char** argv)
         if (command == c.name)
             return c.run(args.mid(1));
     std::cerr << "sparsemap: unknown command '" << command.toStdString()
-              << "'; commands are info, decode, random, evaluate, search, sweep, cgra, validate (see "
+              << "'; commands are info, decode, random, evaluate, search, sweep, cgra, validate, plot (see "
                  "sparsemap --help)\n";
     return sparsemap::cli::kUsage;
 }

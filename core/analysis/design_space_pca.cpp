@@ -29,6 +29,14 @@ PrincipalAxis fitAxis(const GenomeLayout& layout, std::vector<int> genes, std::s
             rows.push_back(&g);
     if (d == 0 || rows.size() < 2)
         return axis;
+    // A run of millions of points is fitted on an even sample of them (every k-th row), so that a
+    // refresh costs a bounded matrix rather than gigabytes; runs up to the limit are fitted exactly.
+    if (rows.size() > kMaxFitRows) {
+        std::vector<const Genome*> sample(kMaxFitRows);
+        for (std::size_t i = 0; i < kMaxFitRows; ++i)
+            sample[i] = rows[i * rows.size() / kMaxFitRows];
+        rows = std::move(sample);
+    }
     Eigen::MatrixXd x(static_cast<Eigen::Index>(rows.size()), d);
     for (std::size_t r = 0; r < rows.size(); ++r)
         for (Eigen::Index j = 0; j < d; ++j)

@@ -26,6 +26,10 @@ struct DesignSpaceProjection {
     std::vector<double> x, y; // per input genome; NaN for a genome of the wrong length
 };
 
+// At most this many genomes are used to fit an axis: beyond it, an even sample (genome i * n / limit
+// for i = 0..limit-1 of the n that have the layout's length). Every genome is projected.
+inline constexpr std::size_t kMaxFitRows = 50000;
+
 // Fits both axes to `genomes` (genomes of the wrong length, e.g. empty ones, are skipped in the fit)
 // and projects them. Deterministic: the same genomes give the same axes and coordinates.
 DesignSpaceProjection projectDesignSpace(const GenomeLayout& layout, std::span<const Genome> genomes);

@@ -55,6 +55,22 @@ std::string convergenceCsv(const search::SearchResult& result)
     return out;
 }
 
+std::string paretoFrontCsv(const search::SearchResult& result, const std::vector<std::int64_t>& front,
+                           const std::vector<std::string>& designFiles)
+{
+    std::string out = "rank,point,cycles,energy_pj,edp,design_file,genome\n";
+    for (std::size_t r = 0; r < front.size(); ++r) {
+        const auto& p = result.points.at(static_cast<std::size_t>(front[r]));
+        std::string genome;
+        for (std::size_t g = 0; g < p.genome.size(); ++g)
+            genome += (g ? " " : "") + std::to_string(p.genome[g]);
+        out += std::to_string(r) + ',' + std::to_string(front[r]) + ',' + number(p.cycles) + ',' +
+               number(p.energyPj) + ',' + number(p.edp) + ',' +
+               field(r < designFiles.size() ? designFiles[r] : std::string()) + ',' + genome + '\n';
+    }
+    return out;
+}
+
 void savePointsCsv(const search::SearchResult& result, const std::string& path)
 {
     writeTextFileAtomically(path, pointsCsv(result));

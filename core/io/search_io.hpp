@@ -4,7 +4,9 @@
 #include "genome/genome_layout.hpp"
 #include "search/search_types.hpp"
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace sparsemap {
 
@@ -12,5 +14,9 @@ std::string pointsCsv(const search::SearchResult& result);
 std::string convergenceCsv(const search::SearchResult& result);
 void savePointsCsv(const search::SearchResult& result, const std::string& path);
 void saveConvergenceCsv(const search::SearchResult& result, const std::string& path);
+// The energy-delay front (analysis/pareto_front.hpp), fastest first: rank, point index, metrics, the
+// design file written for it (`designFiles[rank]`, may be empty) and the genome.
+std::string paretoFrontCsv(const search::SearchResult& result, const std::vector<std::int64_t>& front,
+                           const std::vector<std::string>& designFiles);
 
 } // namespace sparsemap

@@ -1,6 +1,6 @@
 #pragma once
 // What the session writer and reader (session_writer.cpp, session_io.cpp) must agree on: the CSV
-// headers of a run's logs.
+// headers of a run's logs and the line that ends the YAML text before the binary point logs.
 #include "search/search_types.hpp"
 
 #include <string>
@@ -12,5 +12,8 @@ inline constexpr std::string_view kPointsHeader =
     "generation,valid,objective,cycles,energy_pj,edp,genome,reason";
 inline constexpr std::string_view kConvergenceHeader =
     "generation,evaluations,best,population_average,valid_share";
+// YAML's document end marker on a line of its own: what follows are the compact point logs, at the
+// offsets their runs name (a literal block's lines are indented, so no YAML line can be this one).
+inline constexpr std::string_view kPayloadSeparator = "...\n";
 
 } // namespace sparsemap::detail

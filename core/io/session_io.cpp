@@ -46,8 +46,9 @@ std::string unescape(std::string_view text)
 
 class SessionReader {
 public:
-    SessionReader(const std::string& text, detail::DiagnosticSink& sink, std::string baseDir)
-        : m_sink(sink), m_baseDir(std::move(baseDir))
+    SessionReader(std::string_view text, std::string_view payload, detail::DiagnosticSink& sink,
+                  std::string baseDir, detail::IoTicker& ticker)
+        : m_sink(sink), m_baseDir(std::move(baseDir)), m_payload(payload), m_ticker(ticker)
     {
         std::string_view rest(text);
         while (!rest.empty()) {
@@ -69,6 +70,8 @@ private:
     std::optional<std::vector<search::GenerationStats>> readConvergence(const YamlReader& node) const;
     std::optional<std::vector<search::EvaluatedPoint>> readPoints(const YamlReader& node,
                                                                   const GenomeLayout* layout) const;
+    std::optional<std::vector<search::EvaluatedPoint>> readCompactPoints(const YamlReader& node,
+                                                                         const GenomeLayout* layout) const;
 
     // The rows of a CSV literal block, with each row's position in the file. Row 0 is the header.
     // The rows view the YAML node's own text (no copy of a multi-megabyte log), which lives as long
@@ -82,7 +85,29 @@ private:
     detail::DiagnosticSink& m_sink;
     std::string m_baseDir;
     std::vector<std::string_view> m_lines;
+    std::string_view m_payload; // the binary point logs after the YAML text
+    detail::IoTicker& m_ticker;
 };
+
+// Why a point's genome does not fit the run's layout (length and gene ranges), or nullopt. An empty
+// genome (methods without one) always fits.
+std::optional<std::string> genomeProblem(const search::EvaluatedPoint& p, const GenomeLayout& layout)
+{
+    if (p.genome.empty())
+        return std::nullopt;
+    if (static_cast<int>(p.genome.size()) != layout.size())
+        return "the genome has " + std::to_string(p.genome.size()) + " genes; this run's workload and " +
+               "architecture (padding " + std::string(paddingModeName(layout.options().padding)) + ") need " +
+               std::to_string(layout.size()) + " (or none, for methods without a genome)";
+    for (int g = 0; g < layout.size(); ++g) {
+        const GeneInfo& info = layout.gene(g);
+        if (p.genome[g] < info.lower || p.genome[g] > info.upper)
+            return "gene " + std::to_string(g + 1) + " (" + info.name + ") is " +
+                   std::to_string(p.genome[g]) + "; allowed " + std::to_string(info.lower) + ".." +
+                   std::to_string(info.upper);
+    }
+    return std::nullopt;
+}
 
 // The text of the block map at `mark`, re-indented into a file of its own (`version: 1`, `kind:`,
 // then the map two spaces in), so that the file's own parser reads it; lines 3.. of that text are
@@ -296,33 +321,65 @@ std::optional<std::vector<search::EvaluatedPoint>> SessionReader::readPoints(con
             fail("the genome must be integers separated by single spaces, not `" + std::string(f[6]) + "`");
             continue;
         }
-        if (layout && !p.genome.empty()) {
-            if (static_cast<int>(p.genome.size()) != layout->size()) {
-                fail("the genome has " + std::to_string(p.genome.size()) +
-                     " genes; this run's workload and " + "architecture (padding " +
-                     std::string(paddingModeName(layout->options().padding)) + ") need " +
-                     std::to_string(layout->size()) + " (or none, for methods without a genome)");
+        if (layout)
+            if (const auto problem = genomeProblem(p, *layout)) {
+                fail(*problem);
                 continue;
             }
-            bool inRange = true;
-            for (int g = 0; g < layout->size() && inRange; ++g) {
-                const GeneInfo& info = layout->gene(g);
-                if (p.genome[g] < info.lower || p.genome[g] > info.upper) {
-                    fail("gene " + std::to_string(g + 1) + " (" + info.name + ") is " +
-                         std::to_string(p.genome[g]) + "; allowed " + std::to_string(info.lower) + ".." +
-                         std::to_string(info.upper));
-                    inRange = false;
-                }
-            }
-            if (!inRange)
-                continue;
-        }
         p.reason = unescape(f[7]);
         points.push_back(std::move(p));
     }
     if (errors > kMaxRowErrors)
         node.error(std::to_string(errors - kMaxRowErrors) + " more points have problems");
     return errors ? std::nullopt : std::optional(std::move(points));
+}
+
+// `points: {encoding, count, offset, bytes}`: the log is `bytes` bytes at `offset` of the binary part.
+std::optional<std::vector<search::EvaluatedPoint>>
+SessionReader::readCompactPoints(const YamlReader& node, const GenomeLayout* layout) const
+{
+    node.checkKeys({"encoding", "count", "offset", "bytes"});
+    const std::vector<std::string> encodings{std::string(kPointLogEncoding)};
+    const auto encoding =
+        node.require("encoding", "the point log's encoding, " + detail::joinNames(encodings));
+    const auto count = node.require("count", "the number of points, 0 or more");
+    const auto offset = node.require("offset", "where the log starts in the binary part after `...`");
+    const auto bytes = node.require("bytes", "the log's size in bytes");
+    if (!encoding || !count || !offset || !bytes || !encoding->choice("point log encoding", encodings))
+        return std::nullopt;
+    const auto n = count->integerAtLeast(0, "0 or more");
+    const auto at = offset->integerAtLeast(0, "0 or more");
+    const auto size = bytes->integerAtLeast(0, "0 or more");
+    if (!n || !at || !size)
+        return std::nullopt;
+    const auto available = static_cast<std::int64_t>(m_payload.size());
+    if (*at > available || *size > available - *at) {
+        node.error("the point log (" + std::to_string(*size) + " bytes at offset " + std::to_string(*at) +
+                   ") lies beyond the end of the binary part after `...` (" + std::to_string(available) +
+                   " bytes): the file is truncated");
+        return std::nullopt;
+    }
+    std::string error;
+    auto points =
+        decodePointLog(m_payload.substr(static_cast<std::size_t>(*at), static_cast<std::size_t>(*size)), *n,
+                       error, &m_ticker);
+    if (!points) {
+        node.error("the point log " + error);
+        return std::nullopt;
+    }
+    if (layout) {
+        int errors = 0;
+        for (std::size_t i = 0; i < points->size(); ++i)
+            if (const auto problem = genomeProblem((*points)[i], *layout);
+                problem && errors++ < kMaxRowErrors)
+                m_sink.add(node.node().Mark(), node.path() + "[" + std::to_string(i) + "]",
+                           "point " + std::to_string(i) + ": " + *problem);
+        if (errors > kMaxRowErrors)
+            node.error(std::to_string(errors - kMaxRowErrors) + " more points have problems");
+        if (errors)
+            return std::nullopt;
+    }
+    return points;
 }
 
 std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
@@ -394,8 +451,10 @@ std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
             run.result.convergence = std::move(*rows);
     // Without a layout the genomes cannot be checked; their rows are then only parsed.
     bool pointsRead = false;
-    if (const auto points = r.require("points", "a literal block of CSV lines"))
-        if (auto rows = readPoints(*points, layout ? &*layout : nullptr)) {
+    if (const auto points =
+            r.require("points", "a literal block of CSV lines, or {encoding, count, offset, bytes}"))
+        if (auto rows = points->node().IsMap() ? readCompactPoints(*points, layout ? &*layout : nullptr)
+                                               : readPoints(*points, layout ? &*layout : nullptr)) {
             run.result.points = std::move(*rows);
             pointsRead = true;
         }
@@ -498,28 +557,44 @@ Session SessionReader::read(const YamlReader& s)
 
 } // namespace
 
-Session parseSessionYaml(const std::string& text, const std::string& fileName, const std::string& baseDir)
+Session parseSessionYaml(const std::string& text, const std::string& fileName, const std::string& baseDir,
+                         const IoControl* control)
 {
+    // The YAML text ends at a line `...`; the compact point logs follow it.
+    std::string_view yaml(text), payload;
+    const std::string marker = "\n" + std::string(detail::kPayloadSeparator);
+    if (text.starts_with(detail::kPayloadSeparator)) {
+        yaml = {};
+        payload = std::string_view(text).substr(detail::kPayloadSeparator.size());
+    } else if (const auto at = text.find(marker); at != std::string::npos) {
+        yaml = std::string_view(text).substr(0, at + 1);
+        payload = std::string_view(text).substr(at + marker.size());
+    }
+    detail::IoTicker ticker(control, static_cast<std::int64_t>(payload.size()));
+    ticker.checkCancelled();
     detail::DiagnosticSink sink(fileName);
     std::optional<Session> session;
-    if (const auto root = detail::loadYaml(text, sink))
+    if (const auto root =
+            detail::loadYaml(payload.empty() && yaml.size() == text.size() ? text : std::string(yaml), sink))
         if (const auto s = detail::readDocument(*root, "session",
                                                 "a map with architectures, workloads, runs and pinned", sink))
-            session = SessionReader(text, sink, baseDir).read(*s);
+            session = SessionReader(yaml, payload, sink, baseDir, ticker).read(*s);
     sink.throwIfAny();
     if (!session) // every path that gives no session reports why; this is a safety net
         throw InputError(fileName + ": no session could be read");
     return *session;
 }
 
-void saveSessionFile(const Session& session, const std::string& path)
+void saveSessionFile(const Session& session, const std::string& path, PointLogEncoding encoding,
+                     const IoControl* control)
 {
-    writeTextFileAtomically(path, sessionToYaml(session));
+    writeTextFileAtomically(path, sessionToYaml(session, encoding, control));
 }
 
-Session loadSessionFile(const std::string& path)
+Session loadSessionFile(const std::string& path, const IoControl* control)
 {
-    return parseSessionYaml(readTextFile(path), path, std::filesystem::path(path).parent_path().string());
+    return parseSessionYaml(readTextFile(path), path, std::filesystem::path(path).parent_path().string(),
+                            control);
 }
 
 } // namespace sparsemap

@@ -138,7 +138,16 @@ std::string chompLastNewline(std::string text)
     return text;
 }
 
-void emitSession(YAML::Emitter& out, const Session& session)
+std::int64_t pointCount(const Session& session)
+{
+    std::int64_t total = 0;
+    for (const auto& run : session.runs)
+        total += static_cast<std::int64_t>(run.result.points.size());
+    return total;
+}
+
+// Compact: the runs' binary point logs are appended to `payload`, and the YAML names their place.
+void emitSession(YAML::Emitter& out, const Session& session, std::string* payload, detail::IoTicker& ticker)
 {
     std::map<std::string, int> runNames;
     for (std::size_t r = 0; r < session.runs.size(); ++r)
@@ -189,7 +198,20 @@ void emitSession(YAML::Emitter& out, const Session& session)
             << innerMap(architectureToYaml(run.architecture), "architecture");
         out << YAML::Key << "convergence" << YAML::Value << YAML::Literal
             << chompLastNewline(convergenceBlock(result));
-        out << YAML::Key << "points" << YAML::Value << YAML::Literal << chompLastNewline(pointsBlock(result));
+        if (payload) {
+            const std::string log = encodePointLog(result.points, &ticker);
+            out << YAML::Key << "points" << YAML::Value << YAML::Flow << YAML::BeginMap;
+            out << YAML::Key << "encoding" << YAML::Value << std::string(kPointLogEncoding);
+            out << YAML::Key << "count" << YAML::Value << result.points.size();
+            out << YAML::Key << "offset" << YAML::Value << payload->size();
+            out << YAML::Key << "bytes" << YAML::Value << log.size();
+            out << YAML::EndMap;
+            payload->append(log);
+        } else {
+            out << YAML::Key << "points" << YAML::Value << YAML::Literal
+                << chompLastNewline(pointsBlock(result));
+            ticker.advance(static_cast<std::int64_t>(result.points.size()));
+        }
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
@@ -215,11 +237,21 @@ void emitSession(YAML::Emitter& out, const Session& session)
 
 } // namespace
 
-std::string sessionToYaml(const Session& session)
+std::string sessionToYaml(const Session& session, PointLogEncoding encoding, const IoControl* control)
 {
+    detail::IoTicker ticker(control, pointCount(session));
+    ticker.checkCancelled();
     YAML::Emitter out;
-    emitSession(out, session);
-    return std::string(out.c_str()) + "\n";
+    std::string payload;
+    const bool compact = encoding == PointLogEncoding::Compact;
+    emitSession(out, session, compact ? &payload : nullptr, ticker);
+    std::string text = std::string(out.c_str()) + "\n";
+    if (compact && !session.runs.empty()) {
+        text.reserve(text.size() + 4 + payload.size());
+        text += detail::kPayloadSeparator;
+        text += payload;
+    }
+    return text;
 }
 
 } // namespace sparsemap

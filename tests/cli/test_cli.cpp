@@ -1,4 +1,5 @@
 // The `sparsemap` command line, run as a user would: exit codes, --help, outputs and error messages.
+#include "cli_run.hpp"
 #include "reference_corpus.hpp"
 #include <QProcess>
 #include <QTemporaryDir>
@@ -6,21 +7,11 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = clitest::CliRun;
 
 Run sparsemap(const QStringList& args)
 {
-    QProcess p;
-    p.setWorkingDirectory(SPARSEMAP_SOURCE_DIR);
-    p.start(SPARSEMAP_CLI, args);
-    if (!p.waitForFinished(60000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return clitest::runSparsemap(args);
 }
 
 // The SparseMap paper's Fig. 13 genome for the toy SpMM (see tests/core/test_genome_paper_examples.cpp).

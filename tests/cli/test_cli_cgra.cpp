@@ -1,24 +1,15 @@
 // `sparsemap cgra`, run as a user would: the metrics table, the figure samples, and usage errors.
-#include <QProcess>
+#include "cli_run.hpp"
+
 #include <QtTest>
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = clitest::CliRun;
 
 Run sparsemap(const QStringList& args)
 {
-    QProcess p;
-    p.setWorkingDirectory(SPARSEMAP_SOURCE_DIR);
-    p.start(SPARSEMAP_CLI, args);
-    if (!p.waitForFinished(60000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return clitest::runSparsemap(args);
 }
 
 } // namespace

@@ -336,6 +336,114 @@ private slots:
         QCOMPARE(fileText(path), before);
     }
 
+    void csvPointLogsStillRead()
+    {
+        // The first format (points as CSV literal blocks) is still written on request and read.
+        const Session s = sampleSession();
+        const std::string csv = sessionToYaml(s, PointLogEncoding::Csv);
+        QVERIFY(csv.find("points: |") != std::string::npos);
+        QVERIFY(csv.find("\n...\n") == std::string::npos);
+        compareSessions(s, parseSessionYaml(csv, "old.yaml"));
+        const std::string compact = sessionToYaml(s);
+        QVERIFY(compact.find("encoding: zstd-columns-1") != std::string::npos);
+        QVERIFY(compact.find("\n...\n") != std::string::npos);
+        // Both logs hold the same 420 points; the compact one in well under half the bytes.
+        QVERIFY2(compact.size() * 2 < csv.size(),
+                 (std::to_string(compact.size()) + " vs " + std::to_string(csv.size())).c_str());
+    }
+
+    void damagedCompactLogNamesTheLine()
+    {
+        const Session s = sampleSession();
+        const std::string text = sessionToYaml(s);
+        const auto separator = text.find("\n...\n");
+        const auto firstPoints = text.find("points: {");
+        QVERIFY(separator != std::string::npos && firstPoints < separator);
+        const int pointsLine =
+            1 + static_cast<int>(std::count(text.begin(), text.begin() + firstPoints, '\n'));
+        const auto expectError = [&](const std::string& damaged, int line, const std::string& fragment) {
+            try {
+                parseSessionYaml(damaged, "d.yaml");
+                QFAIL(("accepted a damaged point log; expected " + fragment).c_str());
+            } catch (const InputError& e) {
+                bool found = false;
+                for (const auto& d : e.diagnostics())
+                    found = found || (d.line == line && d.message.find(fragment) != std::string::npos);
+                QVERIFY2(found, (std::string("expected line ") + std::to_string(line) + ": " + fragment +
+                                 "; got\n" + e.what())
+                                    .c_str());
+            }
+        };
+        // Cut short: the second run's log lies beyond the end.
+        const int secondPointsLine =
+            1 + static_cast<int>(
+                    std::count(text.begin(), text.begin() + text.find("points: {", firstPoints + 1), '\n'));
+        expectError(text.substr(0, text.size() - 20), secondPointsLine, "the file is truncated");
+        // One byte of the first run's compressed columns changed: zstd's checksum (or the frame) objects.
+        std::string flipped = text;
+        flipped[separator + 5 + 200] = static_cast<char>(flipped[separator + 5 + 200] ^ 0x5a);
+        expectError(flipped, pointsLine, "the point log");
+        // The YAML says a different number of points than the log holds.
+        std::string recount = text;
+        const std::string count = "count: 300";
+        QVERIFY(recount.find(count) != std::string::npos);
+        recount.replace(recount.find(count), count.size(), "count: 301");
+        expectError(recount, pointsLine, "holds 300 points but `count` says 301");
+    }
+
+    void cancelledSaveKeepsTheFileAndProgressReachesTheEnd()
+    {
+        const Session s = sampleSession();
+        const QTemporaryDir dir;
+        const std::string path = (fs::path(dir.path().toStdString()) / "c.session.yaml").string();
+        Session small;
+        small.architectures = {test::toyArchitecture()};
+        saveSessionFile(small, path);
+        const std::string before = fileText(path);
+        search::CancelToken cancel;
+        cancel.cancel();
+        IoControl control;
+        control.cancel = &cancel;
+        QVERIFY_THROWS_EXCEPTION(OperationCancelled,
+                                 saveSessionFile(s, path, PointLogEncoding::Compact, &control));
+        QCOMPARE(fileText(path), before);
+        QVERIFY_THROWS_EXCEPTION(OperationCancelled, loadSessionFile(path, &control));
+
+        std::vector<double> seen;
+        IoControl watch;
+        watch.progress = [&](double f) { seen.push_back(f); };
+        saveSessionFile(s, path, PointLogEncoding::Compact, &watch);
+        QVERIFY(!seen.empty());
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QCOMPARE(seen.back(), 1.0);
+        seen.clear();
+        compareSessions(s, loadSessionFile(path, &watch));
+        QVERIFY(!seen.empty() && std::is_sorted(seen.begin(), seen.end()) && seen.back() == 1.0);
+    }
+
+    void pointLogSizeOfARealRun()
+    {
+        // A real 20,000-evaluation SparseMap run (conv4 on cloud): bytes per point of the two formats.
+        const Workload w = loadWorkloadFile((kSamples / "conv4.yaml").string());
+        Session s;
+        s.runs.push_back(makeRun("sparsemap conv4/cloud", "sparsemap", w, loadPreset("cloud"), 20000, 1));
+        const auto t0 = std::chrono::steady_clock::now();
+        const std::string compact = sessionToYaml(s);
+        const auto t1 = std::chrono::steady_clock::now();
+        const std::string csv = sessionToYaml(s, PointLogEncoding::Csv);
+        const auto t2 = std::chrono::steady_clock::now();
+        const Session back = parseSessionYaml(compact, "mem");
+        const auto t3 = std::chrono::steady_clock::now();
+        const auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
+        const double n = double(s.runs[0].result.points.size());
+        qInfo("real run, %d genes, %.0f points: compact %.1f bytes per point (%.1f MB per million; written in %.0f ms, "
+              "read in %.0f ms), CSV %.1f bytes per point (%.1f MB per million; written in %.0f ms)",
+              GenomeLayout(w, loadPreset("cloud")).size(), n, double(compact.size()) / n, double(compact.size()) / n,
+              ms(t1 - t0), ms(t3 - t2), double(csv.size()) / n, double(csv.size()) / n, ms(t2 - t1));
+        comparePoints(s.runs[0].result.points, back.runs[0].result.points);
+        QVERIFY(compact.size() * 4 < csv.size());
+    }
+
     void largeLogIsFast()
     {
         // 20,000 points of a ~50-gene genome: the size of a full paper run. The sample with the
@@ -390,8 +498,11 @@ private slots:
         const Session loaded = loadSessionFile(path);
         const auto t2 = std::chrono::steady_clock::now();
         const auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
-        qInfo("%d genes x 20000 points: save %.0f ms, load %.0f ms, %.1f MB", layout.size(), ms(t1 - t0),
-              ms(t2 - t1), static_cast<double>(fs::file_size(path)) / 1e6);
+        qInfo("%d genes x 20000 points: save %.0f ms, load %.0f ms, %.2f MB (%.1f bytes per point; as CSV "
+              "%.1f)",
+              layout.size(), ms(t1 - t0), ms(t2 - t1), static_cast<double>(fs::file_size(path)) / 1e6,
+              static_cast<double>(fs::file_size(path)) / 20000.0,
+              static_cast<double>(sessionToYaml(s, PointLogEncoding::Csv).size()) / 20000.0);
         comparePoints(s.runs[0].result.points, loaded.runs[0].result.points);
         QVERIFY(ms(t2 - t0) < 10000); // generous for a loaded machine; typically well under a second
     }

@@ -2,8 +2,10 @@
 // Architectures and workloads built in code for the core tests, so that a test of the codec does not
 // depend on the YAML loaders.
 #include "arch/architecture.hpp"
+#include "search/search_types.hpp"
 #include "workload/workload_factory.hpp"
 
+#include <limits>
 #include <string>
 
 namespace sparsemap::test {
@@ -38,6 +40,18 @@ inline Architecture templateArchitecture(std::int64_t pes, std::int64_t macsPerP
 inline Architecture toyArchitecture()
 {
     return templateArchitecture(4, 4, 1024, 64);
+}
+
+// A point of a run with these metrics: EDP = cycles x energy, the objective its EDP when valid.
+inline search::EvaluatedPoint evaluatedPoint(double cycles, double energyPj, bool valid = true)
+{
+    search::EvaluatedPoint p;
+    p.valid = valid;
+    p.cycles = cycles;
+    p.energyPj = energyPj;
+    p.edp = cycles * energyPj;
+    p.objective = valid ? p.edp : std::numeric_limits<double>::infinity();
+    return p;
 }
 
 // The paper's toy SpMM of Fig. 9 / Fig. 13: M = 4, K = 8, N = 4.

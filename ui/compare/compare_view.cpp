@@ -1,4 +1,5 @@
 #include "compare_view.hpp"
+#include "common/chart_export.hpp"
 
 #include "common/objective_label.hpp"
 
@@ -55,6 +56,8 @@ CompareView::CompareView(QWidget* parent)
     m_validShare->yAxis->setLabel(tr("valid designs (%)"));
     m_validShare->yAxis->setRange(0, 105);
     m_validShare->setMinimumSize(220, 220);
+    enableChartSaving(m_convergence, tr("Convergence of the runs"), "compare-convergence");
+    enableChartSaving(m_validShare, tr("Valid share per method"), "valid-share");
 
     auto* plots = new QSplitter(Qt::Horizontal);
     plots->addWidget(m_convergence);

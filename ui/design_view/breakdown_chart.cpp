@@ -1,4 +1,5 @@
 #include "design_view/breakdown_chart.hpp"
+#include "common/chart_export.hpp"
 
 #include "design_view/design_metrics_panel.hpp"
 
@@ -70,6 +71,7 @@ BreakdownChart::BreakdownChart(QWidget* parent) : QWidget(parent)
     connect(m_modeButtons, &QButtonGroup::idClicked, this, [this](int id) { setMode(BreakdownMode(id)); });
 
     m_view = new QChartView(new QChart);
+    enableChartSaving(m_view, "Breakdown", "breakdown");
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumHeight(220);
     m_view->chart()->legend()->setAlignment(Qt::AlignRight);

@@ -1,4 +1,5 @@
 #include "convergence_plot_view.hpp"
+#include "common/chart_export.hpp"
 
 #include <cmath>
 
@@ -38,6 +39,7 @@ ConvergencePlotView::ConvergencePlotView(QWidget* parent) : QCustomPlot(parent)
     plotLayout()->setRowSpacing(2);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setMinimumHeight(200);
+    enableChartSaving(this, "Convergence", "convergence");
 }
 
 void ConvergencePlotView::beginRun(const QString& label)

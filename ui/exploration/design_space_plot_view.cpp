@@ -1,6 +1,9 @@
 #include "design_space_plot_view.hpp"
+#include "common/chart_export.hpp"
 
 #include <QToolTip>
+#include <string_view>
+#include <unordered_map>
 #include <cmath>
 #include <limits>
 
@@ -13,6 +16,7 @@ DesignSpacePlotView::DesignSpacePlotView(QWidget* parent) : QCustomPlot(parent)
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setMouseTracking(true);
     setMinimumHeight(240);
+    enableChartSaving(this, "Design-space map (PCA)", "design-space-pca");
 
     m_colorScale = new QCPColorScale(this);
     plotLayout()->addElement(0, 1, m_colorScale);
@@ -67,7 +71,11 @@ void DesignSpacePlotView::setPoints(const std::vector<search::EvaluatedPoint>& p
 {
     m_x = x;
     m_y = y;
-    m_tips.assign(points.size(), QString());
+    // What a tooltip needs, kept compact: a string per dot of a 2M-point run would cost seconds and
+    // hundreds of MB on every refresh; the text is made on hover.
+    m_tips.assign(points.size(), DotTip{});
+    m_reasons.clear();
+    std::unordered_map<std::string_view, std::uint32_t> reasonIndex;
     double low = std::numeric_limits<double>::infinity(), high = -low;
     for (const auto& p : points) {
         if (p.valid && p.objective > 0 && std::isfinite(p.objective)) {
@@ -92,20 +100,14 @@ void DesignSpacePlotView::setPoints(const std::vector<search::EvaluatedPoint>& p
                 std::clamp(int((std::log10(p.objective) - low) / span * kColorSteps), 0, kColorSteps - 1);
             binX[bin].push_back(x[i]);
             binY[bin].push_back(y[i]);
-            m_tips[i] = QString("#%1, generation %2\nobjective %3\ncycles %4\nenergy %5 pJ\nEDP %6")
-                            .arg(i)
-                            .arg(p.generation)
-                            .arg(p.objective, 0, 'g', 4)
-                            .arg(p.cycles, 0, 'g', 4)
-                            .arg(p.energyPj, 0, 'g', 4)
-                            .arg(p.edp, 0, 'g', 4);
+            m_tips[i] = {p.generation, true, 0, p.objective, p.cycles, p.energyPj, p.edp};
         } else {
             badX.push_back(x[i]);
             badY.push_back(y[i]);
-            m_tips[i] = QString("#%1, generation %2\ninvalid: %3")
-                            .arg(i)
-                            .arg(p.generation)
-                            .arg(QString::fromStdString(p.reason));
+            const auto [it, fresh] = reasonIndex.emplace(p.reason, std::uint32_t(m_reasons.size()));
+            if (fresh)
+                m_reasons.push_back(QString::fromStdString(p.reason));
+            m_tips[i] = {p.generation, false, it->second, 0, 0, 0, 0};
         }
     }
     for (int b = 0; b < kColorSteps; ++b)
@@ -175,6 +177,23 @@ int DesignSpacePlotView::pointAt(const QPointF& pixel) const
     return nearest;
 }
 
+QString DesignSpacePlotView::tipText(int index) const
+{
+    const DotTip& t = m_tips.at(std::size_t(index));
+    if (!t.valid)
+        return QString("#%1, generation %2\ninvalid: %3")
+            .arg(index)
+            .arg(t.generation)
+            .arg(t.reason < m_reasons.size() ? m_reasons[t.reason] : QString());
+    return QString("#%1, generation %2\nobjective %3\ncycles %4\nenergy %5 pJ\nEDP %6")
+        .arg(index)
+        .arg(t.generation)
+        .arg(t.objective, 0, 'g', 4)
+        .arg(t.cycles, 0, 'g', 4)
+        .arg(t.energyPj, 0, 'g', 4)
+        .arg(t.edp, 0, 'g', 4);
+}
+
 void DesignSpacePlotView::mousePressEvent(QMouseEvent* event)
 {
     m_pressPos = event->pos();
@@ -200,7 +219,7 @@ void DesignSpacePlotView::mouseMoveEvent(QMouseEvent* event)
         return;
     const int index = pointAt(event->position());
     if (index >= 0)
-        QToolTip::showText(event->globalPosition().toPoint(), m_tips[std::size_t(index)], this);
+        QToolTip::showText(event->globalPosition().toPoint(), tipText(index), this);
     else
         QToolTip::hideText();
 }

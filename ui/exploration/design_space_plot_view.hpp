@@ -47,7 +47,15 @@ private:
     int m_selectedIndex = -1;
     QCPColorScale* m_colorScale = nullptr;
     std::vector<double> m_x, m_y;
-    std::vector<QString> m_tips; // per dot, built on refresh so hovering stays cheap
+    struct DotTip {
+        int generation = 0;
+        bool valid = false;
+        std::uint32_t reason = 0; // into m_reasons, for an invalid dot
+        double objective = 0, cycles = 0, energyPj = 0, edp = 0;
+    };
+    QString tipText(int index) const; // the hover text of dot `index`
+    std::vector<DotTip> m_tips;       // per dot
+    std::vector<QString> m_reasons;   // each distinct reason once
     QPoint m_pressPos;
     bool m_userZoomed = false; // keep the user's view instead of rescaling on every refresh
 };

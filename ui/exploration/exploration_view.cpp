@@ -1,4 +1,5 @@
 #include "exploration_view.hpp"
+#include "pareto_plot_view.hpp"
 
 #include "analysis/design_space_pca.hpp"
 #include "common/objective_label.hpp"
@@ -23,6 +24,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QThread>
 #include <QVBoxLayout>
 #include <exception>
@@ -51,7 +53,13 @@ ExplorationView::ExplorationView(QWidget* parent) : QWidget(parent)
 
     auto* plots = new QSplitter(Qt::Horizontal);
     plots->addWidget(m_convergence);
-    plots->addWidget(m_designSpace);
+    // The map of paper Fig. 7 and, beside it, the energy-delay front of the same points.
+    m_pareto = new ParetoPlotView;
+    auto* maps = new QTabWidget;
+    maps->setObjectName("ExplorationMaps");
+    maps->addTab(m_designSpace, "Design space (PCA)");
+    maps->addTab(m_pareto, "Energy-delay front");
+    plots->addWidget(maps);
     auto* vertical = new QSplitter(Qt::Vertical);
     vertical->addWidget(plots);
     // The shown design's loop nest, with a way on to the full Design view.
@@ -86,6 +94,7 @@ ExplorationView::ExplorationView(QWidget* parent) : QWidget(parent)
     connect(&m_worker, &SearchWorker::finished, this, &ExplorationView::onFinished);
     connect(&m_worker, &SearchWorker::failed, this, &ExplorationView::onFailed);
     connect(m_designSpace, &DesignSpacePlotView::pointClicked, this, &ExplorationView::showPoint);
+    connect(m_pareto, &ParetoPlotView::pointClicked, this, &ExplorationView::showPoint);
     setRunning(false);
 }
 
@@ -124,6 +133,7 @@ void ExplorationView::startSearch()
         m_settings = settings;
         m_stats.clear();
         m_designSpace->clearPoints();
+        m_pareto->clearPoints();
         m_details->clear();
         m_shownIndex = -1;
         m_openDesign->setEnabled(false);
@@ -212,10 +222,23 @@ void ExplorationView::onFinished(std::shared_ptr<const search::SearchResult> res
     m_refreshTimer.stop();
     m_result = result;
     // The result is authoritative: it holds every point, also those of a generation cut by cancel.
-    m_points = result->points;
-    m_genomes.clear();
-    for (const auto& point : m_points)
-        m_genomes.push_back(point.genome);
+    // The streamed points are its first ones, so only the rest is copied (not millions again).
+    const auto samePrefix = [&] {
+        if (m_points.size() > result->points.size() || m_genomes.size() != m_points.size())
+            return false;
+        if (m_points.empty())
+            return true;
+        const auto& a = m_points.back();
+        const auto& b = result->points[m_points.size() - 1];
+        return a.genome == b.genome && a.valid == b.valid && a.edp == b.edp && a.generation == b.generation;
+    };
+    if (!samePrefix()) {
+        m_points.clear();
+        m_genomes.clear();
+    }
+    m_points.insert(m_points.end(), result->points.begin() + std::ptrdiff_t(m_points.size()), result->points.end());
+    for (std::size_t i = m_genomes.size(); i < m_points.size(); ++i)
+        m_genomes.push_back(m_points[i].genome);
     m_bestIndex = result->bestIndex;
     m_dirty = true;
     refreshPlots();
@@ -321,6 +344,7 @@ void ExplorationView::refreshPlots()
     // Refit on everything so far: the axes follow the population as the search moves.
     const auto projection = analysis::projectDesignSpace(*m_layout, m_genomes);
     m_designSpace->setPoints(m_points, projection.x, projection.y, m_bestIndex);
+    m_pareto->setPoints(m_points, m_bestIndex);
 }
 
 void ExplorationView::showPoint(int index)

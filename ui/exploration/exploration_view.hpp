@@ -28,6 +28,7 @@ namespace sparsemap::ui {
 
 class ConvergencePlotView;
 class DesignSpacePlotView;
+class ParetoPlotView;
 
 class ExplorationView : public QWidget {
     Q_OBJECT
@@ -72,6 +73,7 @@ public:
     QProgressBar* progressBar() const { return m_progress; }
     ConvergencePlotView* convergencePlot() const { return m_convergence; }
     DesignSpacePlotView* designSpacePlot() const { return m_designSpace; }
+    ParetoPlotView* paretoPlot() const { return m_pareto; }
     QPlainTextEdit* detailsView() const { return m_details; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
@@ -135,6 +137,7 @@ private:
     QLabel* m_status = nullptr;
     ConvergencePlotView* m_convergence = nullptr;
     DesignSpacePlotView* m_designSpace = nullptr;
+    ParetoPlotView* m_pareto = nullptr;
     QPlainTextEdit* m_details = nullptr;
     QPushButton* m_openDesign = nullptr;
     int m_shownIndex = -1; // the point m_details shows

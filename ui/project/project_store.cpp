@@ -33,7 +33,7 @@ template <typename Items> int indexOfName(const Items& items, const std::string&
 
 } // namespace
 
-ProjectStore::ProjectStore(QObject* parent) : QObject(parent) {}
+// The constructor is in project_store_io.cpp, where the file job's type is complete.
 
 int ProjectStore::count(Group group) const
 {

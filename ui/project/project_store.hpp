@@ -4,8 +4,11 @@
 // through this object, which tells the item models what changed.
 #include "session/session.hpp"
 
+#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
+
+#include <memory>
 
 namespace sparsemap::ui {
 
@@ -15,6 +18,7 @@ public:
     enum class Group { Architectures, Workloads, Runs, Pinned };
 
     explicit ProjectStore(QObject* parent = nullptr);
+    ~ProjectStore() override;
 
     const Session& session() const { return m_session; }
     QString filePath() const { return m_filePath; }
@@ -42,6 +46,18 @@ public:
     void clear();     // a new, empty, unmodified session without a file
     void markClean(); // what the session holds now counts as saved
 
+    // The same off the GUI thread, for sessions of millions of points: progress comes as
+    // fileProgress, the end as fileFinished (the session replaced, or the file written). While
+    // isBusy() the session must not change (a save reads it from the worker): callers hold edits
+    // back until fileFinished. Returns false (nothing started) when a file operation is under way.
+    bool loadInBackground(const QString& path);
+    bool saveInBackground(const QString& path);
+    bool isBusy() const { return m_fileJob != nullptr; }
+    // Stops the operation: a cancelled load changes nothing, a cancelled save leaves the file as it was.
+    void cancelFileOperation();
+    // Blocks until the operation has ended and its fileFinished has been emitted (closing, tests).
+    void waitForFileOperation();
+
 signals:
     void groupAboutToChange(sparsemap::ui::ProjectStore::Group group);
     void groupChanged(sparsemap::ui::ProjectStore::Group group);
@@ -49,6 +65,9 @@ signals:
     void entryChanged(sparsemap::ui::ProjectStore::Group group, int index);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
+    void fileProgress(double fraction);
+    // `error` is empty on success, "cancelled" after cancelFileOperation(), else the message.
+    void fileFinished(const QString& error, bool loading);
 
 private:
     // Runs `edit` on the session between the group's change signals and marks the session modified.
@@ -58,9 +77,14 @@ private:
     void setModified(bool modified);
     void replaceSession(Session session, const QString& path);
 
+    struct FileJob;
+    void watchFileJob(FileJob* job);
+    void finishFileJob();
+
     Session m_session;
     QString m_filePath;
     bool m_modified = false;
+    std::unique_ptr<FileJob> m_fileJob;
 };
 
 } // namespace sparsemap::ui

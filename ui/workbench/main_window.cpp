@@ -7,7 +7,9 @@
 #include "design_view/design_view.hpp"
 #include "hardware_view/hardware_behavior_view.hpp"
 #include "exploration/exploration_view.hpp"
+#include "common/chart_export.hpp"
 #include "project/project_panel.hpp"
+#include "project/session_file_progress.hpp"
 #include "workload/workload_factory.hpp"
 #include "workload_editor/workload_document.hpp"
 #include "workload_editor/workload_editor_panel.hpp"
@@ -20,6 +22,7 @@
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -137,6 +140,10 @@ void MainWindow::createMenus()
         showView("design");
         m_design->chooseExportSparseloop();
     });
+    // PNG / SVG / PDF of any chart on screen (ui/common/chart_export.hpp); also in each chart's context menu.
+    auto* charts = file->addMenu("Save &chart");
+    charts->setObjectName("SaveChartMenu");
+    connect(charts, &QMenu::aboutToShow, this, [this, charts] { addSaveChartActions(charts, this); });
     file->addSeparator();
     file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
 
@@ -266,6 +273,12 @@ void MainWindow::connectViews()
 
     connect(
         m_exploration, &ExplorationView::runCompleted, this, [this](std::shared_ptr<const RunRecord> run) {
+            if (m_project->isBusy()) { // a session file is being written or read: add the run after it
+                connect(
+                    m_project, &ProjectStore::fileFinished, this,
+                    [this, run] { emit m_exploration->runCompleted(run); }, Qt::SingleShotConnection);
+                return;
+            }
             // What the run searched joins the session's lists when it is not there under its name (an
             // entry of that name, perhaps edited since, is left alone: the run keeps its own copy).
             const auto& session = m_project->session();
@@ -405,7 +418,11 @@ void MainWindow::newSession()
 
 QString MainWindow::openSession(const QString& path)
 {
-    const QString error = m_project->load(path);
+    const QString error = runSessionFileOperation(m_project, this, SessionFileOperation::Load, path);
+    if (error == "cancelled") {
+        statusBar()->showMessage("Opening " + path + " cancelled", 5000);
+        return error;
+    }
     if (!error.isEmpty()) {
         showError(error);
         return error;
@@ -431,7 +448,11 @@ void MainWindow::openSessionDialog()
 
 QString MainWindow::saveSessionAs(const QString& path)
 {
-    const QString error = m_project->saveAs(path);
+    const QString error = runSessionFileOperation(m_project, this, SessionFileOperation::Save, path);
+    if (error == "cancelled") {
+        statusBar()->showMessage("Saving cancelled; " + path + " is as it was", 5000);
+        return error;
+    }
     if (!error.isEmpty()) {
         showError(error);
         return error;

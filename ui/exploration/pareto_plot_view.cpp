@@ -1,0 +1,175 @@
+#include "pareto_plot_view.hpp"
+
+#include "analysis/pareto_front.hpp"
+#include "common/chart_export.hpp"
+
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sparsemap::ui {
+
+namespace {
+
+void makeLogAxis(QCPAxis* axis, const QString& label)
+{
+    axis->setLabel(label);
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    axis->setNumberFormat("gb");
+    axis->setNumberPrecision(2);
+}
+
+} // namespace
+
+ParetoPlotView::ParetoPlotView(QWidget* parent) : QCustomPlot(parent)
+{
+    makeLogAxis(xAxis, "cycles");
+    makeLogAxis(yAxis, "energy (uJ)");
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setMouseTracking(true);
+    setMinimumHeight(240);
+    enableChartSaving(this, "Energy-delay front", "energy-delay-front");
+
+    m_valid = addGraph();
+    m_valid->setName("valid designs");
+    m_valid->setLineStyle(QCPGraph::lsNone);
+    m_valid->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(90, 120, 170, 110), 4));
+    m_valid->setAdaptiveSampling(true);
+    m_frontLine = addGraph();
+    m_frontLine->setName("Pareto front");
+    m_frontLine->setLineStyle(QCPGraph::lsStepLeft); // what the front attains: the energy holds until the
+                                                     // next faster-to-slower step
+    m_frontLine->setPen(QPen(QColor(214, 39, 40), 2));
+    m_frontLine->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(214, 39, 40), 2), QBrush(Qt::white), 7));
+    m_best = addGraph();
+    m_best->setName("best by the run's objective");
+    m_best->setLineStyle(QCPGraph::lsNone);
+    m_best->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssStar, QPen(QColor(255, 0, 255), 2), QBrush(Qt::NoBrush), 18));
+    legend->setVisible(true);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
+        rescaleAxes();
+        replot();
+    });
+}
+
+void ParetoPlotView::setPoints(const std::vector<search::EvaluatedPoint>& points, std::int64_t bestIndex)
+{
+    m_front = analysis::paretoFront(points);
+    m_dots.clear();
+    m_index.clear();
+    QVector<double> x, y;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const auto& p = points[i];
+        // A log axis shows positive values only.
+        if (!p.valid || !(p.cycles > 0) || !(p.energyPj > 0) || !std::isfinite(p.cycles) ||
+            !std::isfinite(p.energyPj))
+            continue;
+        m_dots.push_back({p.cycles, p.energyPj, p.edp, p.objective, p.generation});
+        m_index.push_back(static_cast<std::int64_t>(i));
+        x.push_back(p.cycles);
+        y.push_back(p.energyPj * 1e-6);
+    }
+    m_valid->setData(x, y);
+    QVector<double> fx, fy;
+    for (const std::int64_t i : m_front) {
+        const auto& p = points[static_cast<std::size_t>(i)];
+        if (p.cycles > 0 && p.energyPj > 0) {
+            fx.push_back(p.cycles);
+            fy.push_back(p.energyPj * 1e-6);
+        }
+    }
+    m_frontLine->setData(fx, fy, true);
+    m_best->data()->clear();
+    if (bestIndex >= 0 && bestIndex < std::int64_t(points.size()) && points[std::size_t(bestIndex)].valid)
+        m_best->addData(points[std::size_t(bestIndex)].cycles,
+                        points[std::size_t(bestIndex)].energyPj * 1e-6);
+    m_frontLine->setName(QString("Pareto front (%1 designs)").arg(m_front.size()));
+    rescaleAxes();
+    if (!x.isEmpty()) {
+        xAxis->scaleRange(1.15, xAxis->range().center());
+        yAxis->scaleRange(1.15, yAxis->range().center());
+    }
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ParetoPlotView::clearPoints()
+{
+    setPoints({}, -1);
+}
+
+QPointF ParetoPlotView::pixelOf(std::int64_t index) const
+{
+    const auto it = std::lower_bound(m_index.begin(), m_index.end(), index);
+    if (it == m_index.end() || *it != index)
+        return {};
+    const Dot& d = m_dots[std::size_t(it - m_index.begin())];
+    return {xAxis->coordToPixel(d.cycles), yAxis->coordToPixel(d.energyPj * 1e-6)};
+}
+
+std::int64_t ParetoPlotView::pointAt(const QPointF& pixel) const
+{
+    constexpr double kRadius = 8; // pixels
+    std::int64_t nearest = -1;
+    double nearestDistance = kRadius * kRadius;
+    for (std::size_t i = 0; i < m_dots.size(); ++i) {
+        const double dx = xAxis->coordToPixel(m_dots[i].cycles) - pixel.x();
+        const double dy = yAxis->coordToPixel(m_dots[i].energyPj * 1e-6) - pixel.y();
+        const double d = dx * dx + dy * dy;
+        if (d < nearestDistance) {
+            nearestDistance = d;
+            nearest = m_index[i];
+        }
+    }
+    return nearest;
+}
+
+QString ParetoPlotView::tipFor(std::size_t dot) const
+{
+    const Dot& d = m_dots[dot];
+    const bool onFront = std::find(m_front.begin(), m_front.end(), m_index[dot]) != m_front.end();
+    return QString("#%1, generation %2%3\ncycles %4\nenergy %5 uJ\nEDP %6")
+        .arg(m_index[dot])
+        .arg(d.generation)
+        .arg(onFront ? ", on the Pareto front" : "")
+        .arg(d.cycles, 0, 'g', 6)
+        .arg(d.energyPj * 1e-6, 0, 'g', 6)
+        .arg(d.edp, 0, 'g', 4);
+}
+
+void ParetoPlotView::mousePressEvent(QMouseEvent* event)
+{
+    m_pressPos = event->pos();
+    QCustomPlot::mousePressEvent(event);
+}
+
+void ParetoPlotView::mouseReleaseEvent(QMouseEvent* event)
+{
+    const bool click = (event->pos() - m_pressPos).manhattanLength() < 4;
+    QCustomPlot::mouseReleaseEvent(event);
+    if (click && event->button() == Qt::LeftButton) {
+        const std::int64_t index = pointAt(event->position());
+        if (index >= 0)
+            emit pointClicked(int(index));
+    }
+}
+
+void ParetoPlotView::mouseMoveEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    if (event->buttons() != Qt::NoButton)
+        return;
+    const std::int64_t index = pointAt(event->position());
+    if (index < 0) {
+        QToolTip::hideText();
+        return;
+    }
+    const auto it = std::lower_bound(m_index.begin(), m_index.end(), index);
+    QToolTip::showText(event->globalPosition().toPoint(), tipFor(std::size_t(it - m_index.begin())), this);
+}
+
+} // namespace sparsemap::ui
