@@ -5,6 +5,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libqcustomplot-dev libgl1-mesa-dev
   libyaml-cpp-dev libeigen3-dev libpagmo-dev libtbb-dev libbenchmark-dev libboost-dev
+  libopenmpi-dev openmpi-bin
 )
 missing=()
 for p in "${packages[@]}"; do
