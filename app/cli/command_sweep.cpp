@@ -1,36 +1,25 @@
-// sparsemap sweep --workloads LIST --arch LIST --methods LIST --seeds LIST --budget N --out DIR
-// A resumable grid of searches with a summary in the style of the SparseMap paper: per preset the
-// geometric-mean objective ratio of every method against SparseMap (Table IV), the valid share per
-// method (Fig. 17b), and mean convergence curves per cell (Fig. 18).
+// sparsemap sweep --workloads LIST --arch LIST [--vary PATH=V1,V2 ...] --methods LIST --seeds LIST
+//                 --budget N --out DIR
+// Wires the command line to core/sweep: the grid (architectures x workloads x methods x seeds, the
+// architectures being every combination of the --vary overrides of each base), the resumable result
+// folder, and the summaries in the style of the SparseMap paper (Table IV, Fig. 17a/b, Fig. 18). Under
+// mpirun/srun the cells are distributed over the ranks (core/sweep/sweep_mpi.hpp).
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "search_options.hpp"
 
-#include "io/file_io.hpp"
-#include "io/search_io.hpp"
 #include "search/method_registry.hpp"
+#include "sweep/sweep_mpi.hpp"
 
 #include <QDir>
 #include <QFileInfo>
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <map>
-#include <sstream>
 
 namespace sparsemap::cli {
 
 namespace {
-
-struct CellResult {
-    double best = std::numeric_limits<double>::infinity();
-    double validShare = 0;
-    double seconds = 0;
-    std::vector<double> curve; // best so far at each checkpoint
-};
-
-constexpr int kCheckpoints = 20;
 
 QStringList splitList(const QString& text)
 {
@@ -57,250 +46,119 @@ QStringList workloadFiles(const QString& spec)
     return splitList(spec);
 }
 
-std::string cellText(const CellResult& c)
+int sweepBody(const QStringList& args, const sweep::MpiSession& mpi)
 {
-    std::ostringstream out;
-    out.precision(10);
-    out << c.best << ' ' << c.validShare << ' ' << c.seconds;
-    for (double v : c.curve)
-        out << ' ' << v;
-    return out.str() + "\n";
-}
+    QCommandLineParser parser;
+    const QCommandLineOption workloadsOpt(
+        "workloads", "Workload files (comma-separated), a folder, or 'paper' for the paper's 28 (default).",
+        "list", "paper");
+    const QCommandLineOption archOpt("arch",
+                                     "Presets or architecture files, comma-separated (default all three).",
+                                     "list", "edge,mobile,cloud");
+    const QCommandLineOption varyOpt(
+        "vary",
+        QString::fromStdString("An architecture axis PATH=V1,V2,...; repeat for more axes (every combination "
+                               "is a variant of each --arch). PATH is " +
+                               std::string(kArchOverrideForms) +
+                               ", e.g. --vary glb.capacity=64KB,128KB --vary pe.count=8x8,16x16."),
+        "path=values");
+    const QCommandLineOption methodsOpt("methods",
+                                        QString::fromStdString("Methods, comma-separated; the first is the "
+                                                               "reference of the ratios (default "
+                                                               "sparsemap,mapper,sage); known: " +
+                                                               search::methodNames() + "."),
+                                        "list", "sparsemap,mapper,sage");
+    const QCommandLineOption seedsOpt("seeds", "Seeds, comma-separated (default 1).", "list", "1");
+    const QCommandLineOption budgetOpt("budget", "Model evaluations per run (default 20000).", "N", "20000");
+    const QCommandLineOption objectiveOpt("objective", "edp (default), energy or delay.", "name", "edp");
+    const QCommandLineOption threadsOpt("threads", "Worker threads per run (per MPI rank), 0 = all cores.",
+                                        "N", "0");
+    const QCommandLineOption outOpt(
+        "out",
+        "Output folder (required): a new or empty folder, or one of the same sweep "
+        "(its finished cells are not rerun).",
+        "dir");
+    for (const auto& o : {workloadsOpt, archOpt, varyOpt, methodsOpt, seedsOpt, budgetOpt, objectiveOpt,
+                          threadsOpt, outOpt, paddingOption()})
+        parser.addOption(o);
+    if (!parseCommandLine(
+            parser, args,
+            "Run a grid of searches and summarize it (resumable; under mpirun or srun the cells are "
+            "spread over the ranks).",
+            {}, 0))
+        return int(kOk);
+    if (!parser.isSet(outOpt))
+        throw UsageError("--out is required (see --help)");
+    sweep::SweepSettings settings;
+    settings.objective = parseObjective(parser.value(objectiveOpt));
+    settings.budget = parseBudget(parser.value(budgetOpt));
+    settings.genome = genomeOptions(parser);
+    const int threads = parseThreads(parser.value(threadsOpt));
+    std::vector<std::uint64_t> seeds;
+    for (const auto& s : splitList(parser.value(seedsOpt)))
+        seeds.push_back(parseSeed(s));
+    std::vector<std::string> methods;
+    for (const auto& m : splitList(parser.value(methodsOpt)))
+        methods.push_back(str(m.trimmed()));
+    std::vector<ArchAxis> axes;
+    for (const auto& v : parser.values(varyOpt))
+        axes.push_back(parseArchAxis(str(v)));
+    std::vector<Workload> workloads;
+    for (const auto& file : workloadFiles(parser.value(workloadsOpt)))
+        workloads.push_back(loadWorkloadArgument(file));
+    std::vector<Architecture> archs;
+    for (const auto& a : splitList(parser.value(archOpt)))
+        archs.push_back(loadArchitecture(a.trimmed()));
+    if (workloads.empty() || archs.empty() || methods.empty() || seeds.empty())
+        throw UsageError("--workloads, --arch, --methods and --seeds need at least one entry each");
+    const sweep::SweepGrid grid(std::move(workloads), archs, axes, std::move(methods), std::move(seeds),
+                                settings);
 
-bool readCell(const std::string& path, CellResult& c)
-{
-    std::ifstream in(path);
-    if (!in)
-        return false;
-    std::string best;
-    in >> best >> c.validShare >> c.seconds;
-    c.best = best == "inf" ? std::numeric_limits<double>::infinity() : std::stod(best);
-    std::string v;
-    while (in >> v)
-        c.curve.push_back(v == "inf" ? std::numeric_limits<double>::infinity() : std::stod(v));
-    return static_cast<int>(c.curve.size()) == kCheckpoints;
-}
-
-CellResult summarize(const search::SearchResult& r, std::int64_t budget)
-{
-    CellResult c;
-    std::int64_t valid = 0;
-    double best = std::numeric_limits<double>::infinity();
-    std::size_t next = 0;
-    for (std::size_t i = 0; i < r.points.size(); ++i) {
-        valid += r.points[i].valid;
-        best = std::min(best, r.points[i].objective);
-        while (next < kCheckpoints && static_cast<std::int64_t>(i + 1) >=
-                                          (budget * static_cast<std::int64_t>(next + 1)) / kCheckpoints) {
-            c.curve.push_back(best);
-            ++next;
-        }
-    }
-    while (c.curve.size() < kCheckpoints)
-        c.curve.push_back(best);
-    c.best = best;
-    c.validShare = r.points.empty() ? 0 : static_cast<double>(valid) / static_cast<double>(r.points.size());
-    c.seconds = r.seconds;
-    return c;
-}
-
-double geomean(const std::vector<double>& v)
-{
-    if (v.empty())
-        return std::nan("");
-    double s = 0;
-    for (double x : v)
-        s += std::log(x);
-    return std::exp(s / static_cast<double>(v.size()));
+    sweep::SweepRunOptions options;
+    options.threads = threads;
+    options.onCell = [&](const sweep::CellReport& report) {
+        if (report.reused)
+            return;
+        const sweep::CellIdentity id = grid.identity(report.index);
+        std::printf("%-8s %-10s %-22s seed %-3llu best %-12.5g valid %5.1f%%  %.2f s",
+                    id.architecture.c_str(), id.workload.c_str(), id.method.c_str(),
+                    static_cast<unsigned long long>(id.seed), report.result.best,
+                    100 * report.result.validShare, report.result.seconds);
+        if (mpi.size() > 1)
+            std::printf("  (rank %d)", report.rank);
+        std::printf("\n");
+        std::fflush(stdout);
+    };
+    const auto outcome = sweep::runSweep(grid, str(parser.value(outOpt)), options, mpi);
+    if (!outcome)
+        return int(kOk); // a worker rank: rank 0 reports
+    const std::string out = str(parser.value(outOpt));
+    std::printf("\n%s\n", sweep::summaryMarkdown(outcome->summary).c_str());
+    std::printf("%zu cells: %zu run, %zu reused; %.2f s wall, %.2f s of searches", grid.cellCount(),
+                outcome->ran, outcome->reused, outcome->wallSeconds, outcome->cellSeconds);
+    if (mpi.size() > 1 && outcome->ran > 0)
+        std::printf(" on %d worker ranks; dispatch wait %.3f ms per cell", outcome->workers,
+                    1000 * outcome->dispatchWaitSeconds / static_cast<double>(outcome->ran));
+    std::printf("\nwrote %s/summary.md, fig17a.csv, fig17b.csv, convergence.csv, timing.csv\n", out.c_str());
+    return int(kOk);
 }
 
 } // namespace
 
 int runSweep(const QStringList& args)
 {
-    return runGuarded("sweep", [&] {
-        QCommandLineParser parser;
-        const QCommandLineOption workloadsOpt(
-            "workloads",
-            "Workload files (comma-separated), a folder, or 'paper' for the paper's 28 (default).", "list",
-            "paper");
-        const QCommandLineOption archOpt(
-            "arch", "Presets or architecture files, comma-separated (default all three).", "list",
-            "edge,mobile,cloud");
-        const QCommandLineOption methodsOpt("methods",
-                                            QString::fromStdString("Methods, comma-separated (default "
-                                                                   "sparsemap,mapper,sage); known: " +
-                                                                   search::methodNames() + "."),
-                                            "list", "sparsemap,mapper,sage");
-        const QCommandLineOption seedsOpt("seeds", "Seeds, comma-separated (default 1).", "list", "1");
-        const QCommandLineOption budgetOpt("budget", "Model evaluations per run (default 20000).", "N",
-                                           "20000");
-        const QCommandLineOption objectiveOpt("objective", "edp (default), energy or delay.", "name", "edp");
-        const QCommandLineOption threadsOpt("threads", "Worker threads per run, 0 = all cores.", "N", "0");
-        const QCommandLineOption outOpt(
-            "out", "Output folder (required); finished cells there are not rerun.", "dir");
-        for (const auto& o :
-             {workloadsOpt, archOpt, methodsOpt, seedsOpt, budgetOpt, objectiveOpt, threadsOpt, outOpt})
-            parser.addOption(o);
-        if (!parseCommandLine(parser, args, "Run a grid of searches and summarize it (resumable).", {}, 0))
-            return int(kOk);
-        if (!parser.isSet(outOpt))
-            throw UsageError("--out is required (see --help)");
-        search::SearchSettings settings;
-        settings.objective = parseObjective(parser.value(objectiveOpt));
-        settings.budget = parseBudget(parser.value(budgetOpt));
-        settings.threads = parseThreads(parser.value(threadsOpt));
-        const QStringList workloads = workloadFiles(parser.value(workloadsOpt));
-        const QStringList archs = splitList(parser.value(archOpt));
-        const QStringList methods = splitList(parser.value(methodsOpt));
-        std::vector<std::uint64_t> seeds;
-        for (const auto& s : splitList(parser.value(seedsOpt)))
-            seeds.push_back(parseSeed(s));
-        if (workloads.isEmpty() || archs.isEmpty() || methods.isEmpty() || seeds.empty())
-            throw UsageError("--workloads, --arch, --methods and --seeds need at least one entry each");
-        const QString out = parser.value(outOpt);
-        if (!QDir().mkpath(out + "/cells"))
-            throw InputError("cannot create the output folder " + str(out));
-
-        // [arch][workload][method] -> results over seeds
-        std::map<std::string, std::map<std::string, std::map<std::string, std::vector<CellResult>>>> grid;
-        for (const auto& archName : archs) {
-            const Architecture arch = loadArchitecture(archName);
-            for (const auto& file : workloads) {
-                const Workload workload = loadWorkloadArgument(file);
-                const GenomeLayout layout(workload, arch);
-                for (const auto& method : methods) {
-                    auto optimizer = search::makeOptimizer(str(method), layout); // validates the name early
-                    for (auto seed : seeds) {
-                        const std::string cellPath = str(out) + "/cells/" + arch.name + "__" + workload.name +
-                                                     "__" + str(method) + "__seed" + std::to_string(seed) +
-                                                     ".txt";
-                        CellResult cell;
-                        if (!readCell(cellPath, cell)) {
-                            cell = CellResult{};
-                            settings.seed = seed;
-                            const auto result = search::runSearch(*optimizer, layout, settings);
-                            cell = summarize(result, settings.budget);
-                            writeTextFileAtomically(cellPath, cellText(cell));
-                            std::printf("%-8s %-10s %-22s seed %-3llu best %-12.5g valid %5.1f%%  %.2f s\n",
-                                        arch.name.c_str(), workload.name.c_str(), str(method).c_str(),
-                                        static_cast<unsigned long long>(seed), cell.best,
-                                        100 * cell.validShare, cell.seconds);
-                            std::fflush(stdout);
-                        }
-                        grid[arch.name][workload.name][str(method)].push_back(cell);
-                    }
-                }
-            }
+    sweep::MpiSession mpi;
+    if (mpi.rank() > 0) {
+        // Rank 0 reads the same command line and files and reports any problem once.
+        try {
+            return sweepBody(args, mpi);
+        } catch (const UsageError&) {
+            return int(kUsage);
+        } catch (const std::exception&) {
+            return int(kFailed);
         }
-
-        // Summary.
-        std::ostringstream md;
-        const std::string reference = str(methods.first());
-        md << "# Sweep summary\n\nobjective " << objectiveName(settings.objective) << ", budget "
-           << settings.budget << " evaluations, " << seeds.size()
-           << " seed(s); per cell the geometric mean over seeds of the best "
-           << "objective; ratios are method / " << reference << " (> 1: " << reference << " is better).\n\n";
-        std::map<std::string, std::vector<double>> validShares;
-        for (const auto& [archName, perWorkload] : grid) {
-            md << "## " << archName << "\n\n| workload |";
-            for (const auto& m : methods)
-                md << ' ' << str(m) << " |";
-            md << " seconds (" << reference << ") |\n|---|";
-            for (int i = 0; i <= methods.size(); ++i)
-                md << "---|";
-            md << '\n';
-            std::map<std::string, std::vector<double>> ratios;
-            std::map<std::string, int> wins, cells;
-            for (const auto& [workloadName, perMethod] : perWorkload) {
-                md << "| " << workloadName << " |";
-                auto cellBest = [&](const std::string& m) {
-                    std::vector<double> v;
-                    for (const auto& c : perMethod.at(m))
-                        if (std::isfinite(c.best))
-                            v.push_back(c.best);
-                    return v.size() == perMethod.at(m).size() ? geomean(v)
-                                                              : std::numeric_limits<double>::infinity();
-                };
-                const double ref = cellBest(reference);
-                for (const auto& m : methods) {
-                    const double b = cellBest(str(m));
-                    char buf[64];
-                    std::snprintf(buf, sizeof buf, " %.4g |", b);
-                    md << buf;
-                    for (const auto& c : perMethod.at(str(m)))
-                        validShares[str(m)].push_back(c.validShare);
-                    if (str(m) == reference)
-                        continue;
-                    ++cells[str(m)];
-                    if (ref <= b)
-                        ++wins[str(m)];
-                    if (std::isfinite(ref) && std::isfinite(b))
-                        ratios[str(m)].push_back(b / ref);
-                }
-                double seconds = 0;
-                for (const auto& c : perMethod.at(reference))
-                    seconds += c.seconds;
-                char buf[32];
-                std::snprintf(buf, sizeof buf, " %.2f |\n",
-                              seconds / static_cast<double>(perMethod.at(reference).size()));
-                md << buf;
-            }
-            md << '\n';
-            for (const auto& m : methods) {
-                if (str(m) == reference)
-                    continue;
-                char buf[240];
-                if (ratios[str(m)].empty())
-                    std::snprintf(
-                        buf, sizeof buf,
-                        "- %s: no cell where both found a valid design; %s at least as good in %d of %d "
-                        "cells\n",
-                        str(m).c_str(), reference.c_str(), wins[str(m)], cells[str(m)]);
-                else
-                    std::snprintf(buf, sizeof buf,
-                                  "- %s: geometric-mean ratio %.3gx; %s at least as good in %d of %d cells\n",
-                                  str(m).c_str(), geomean(ratios[str(m)]), reference.c_str(), wins[str(m)],
-                                  cells[str(m)]);
-                md << buf;
-            }
-            md << '\n';
-        }
-        md << "## Valid share of evaluated points (Fig. 17b)\n\n";
-        for (const auto& m : methods) {
-            double sum = 0;
-            for (double v : validShares[str(m)])
-                sum += v;
-            char buf[120];
-            std::snprintf(buf, sizeof buf, "- %s: %.1f%%\n", str(m).c_str(),
-                          validShares[str(m)].empty()
-                              ? 0.0
-                              : 100 * sum / static_cast<double>(validShares[str(m)].size()));
-            md << buf;
-        }
-        // Mean convergence per cell (geometric mean over seeds of best-so-far at 20 checkpoints).
-        std::ostringstream csv;
-        csv << "arch,workload,method,evaluations,best_geomean\n";
-        for (const auto& [archName, perWorkload] : grid)
-            for (const auto& [workloadName, perMethod] : perWorkload)
-                for (const auto& [method, seedsOfCell] : perMethod)
-                    for (int k = 0; k < kCheckpoints; ++k) {
-                        std::vector<double> v;
-                        for (const auto& c : seedsOfCell)
-                            if (std::isfinite(c.curve[k]))
-                                v.push_back(c.curve[k]);
-                        csv << archName << ',' << workloadName << ',' << method << ','
-                            << (settings.budget * (k + 1)) / kCheckpoints << ','
-                            << (v.size() == seedsOfCell.size() ? geomean(v)
-                                                               : std::numeric_limits<double>::infinity())
-                            << '\n';
-                    }
-        writeTextFileAtomically(str(out) + "/summary.md", md.str());
-        writeTextFileAtomically(str(out) + "/convergence.csv", csv.str());
-        std::printf("\n%s\nwrote %s/summary.md and %s/convergence.csv\n", md.str().c_str(), str(out).c_str(),
-                    str(out).c_str());
-        return int(kOk);
-    });
+    }
+    return runGuarded("sweep", [&] { return sweepBody(args, mpi); });
 }
 
 } // namespace sparsemap::cli

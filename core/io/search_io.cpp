@@ -18,8 +18,9 @@ std::string number(double x)
     return buf;
 }
 
-// A CSV field: quoted, with quotes doubled, when it holds a comma, quote or newline.
-std::string field(const std::string& s)
+} // namespace
+
+std::string csvField(const std::string& s)
 {
     if (s.find_first_of(",\"\n") == std::string::npos)
         return s;
@@ -28,8 +29,6 @@ std::string field(const std::string& s)
         out += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);
     return out + "\"";
 }
-
-} // namespace
 
 std::string pointsCsv(const search::SearchResult& result)
 {
@@ -41,7 +40,7 @@ std::string pointsCsv(const search::SearchResult& result)
             genome += (g ? " " : "") + std::to_string(p.genome[g]);
         out += std::to_string(i) + ',' + std::to_string(p.generation) + ',' + (p.valid ? "1" : "0") + ',' +
                number(p.objective) + ',' + number(p.cycles) + ',' + number(p.energyPj) + ',' + number(p.edp) +
-               ',' + genome + ',' + field(p.reason) + '\n';
+               ',' + genome + ',' + csvField(p.reason) + '\n';
     }
     return out;
 }

@@ -10,6 +10,10 @@
 
 namespace sparsemap {
 
+// A CSV field: quoted, with quotes doubled, when it holds a comma, quote or newline (a newline becomes a
+// space).
+std::string csvField(const std::string& text);
+
 std::string pointsCsv(const search::SearchResult& result);
 std::string convergenceCsv(const search::SearchResult& result);
 void savePointsCsv(const search::SearchResult& result, const std::string& path);

@@ -158,33 +158,6 @@ private slots:
         QVERIFY2(again.out.contains("valid\n"), qPrintable(again.out));
     }
 
-    void sweepIsResumable()
-    {
-        QTemporaryDir dir;
-        const QStringList args{"sweep",
-                               "--workloads",
-                               "samples/workloads/toy.yaml",
-                               "--arch",
-                               "samples/arch/toy.yaml",
-                               "--methods",
-                               "sparsemap,random",
-                               "--seeds",
-                               "1",
-                               "--budget",
-                               "500",
-                               "--out",
-                               dir.path()};
-        const Run first = sparsemap(args);
-        QCOMPARE(first.exitCode, 0);
-        QVERIFY2(first.out.contains("random: geometric-mean ratio"), qPrintable(first.out));
-        QVERIFY(QFileInfo::exists(dir.filePath("summary.md")));
-        const Run second = sparsemap(args);
-        QCOMPARE(second.exitCode, 0);
-        QVERIFY2(!second.out.contains("seed 1   best"), qPrintable(second.out)); // nothing rerun
-        QCOMPARE(second.out.mid(second.out.indexOf("# Sweep summary")),
-                 first.out.mid(first.out.indexOf("# Sweep summary")));
-    }
-
     void errorsAreOneLineAndNonZero_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -1,0 +1,185 @@
+#include "sweep/sweep_grid.hpp"
+
+#include "io/architecture_io.hpp"
+#include "io/units.hpp"
+#include "io/workload_io.hpp"
+#include "search/method_registry.hpp"
+#include "util/error.hpp"
+
+#include <cstdio>
+#include <set>
+
+namespace sparsemap::sweep {
+
+std::string contentHash(std::string_view text)
+{
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 0x100000001b3ull;
+    }
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
+    return buffer;
+}
+
+namespace {
+
+std::string fileSafe(const std::string& text)
+{
+    std::string out = text;
+    for (char& c : out) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                        c == '.' || c == ',' || c == '=' || c == '+' || c == '-';
+        if (!ok)
+            c = '_';
+    }
+    return out;
+}
+
+} // namespace
+
+SweepGrid::SweepGrid(std::vector<Workload> workloads, const std::vector<Architecture>& bases,
+                     const std::vector<ArchAxis>& axes, std::vector<std::string> methods,
+                     std::vector<std::uint64_t> seeds, SweepSettings settings)
+    : m_methods(std::move(methods)), m_seeds(std::move(seeds)), m_settings(std::move(settings))
+{
+    if (workloads.empty() || bases.empty() || m_methods.empty() || m_seeds.empty())
+        throw InputError("a sweep needs at least one workload, architecture, method and seed");
+    if (!(m_settings.budget >= 1))
+        throw InputError("a sweep's budget must be at least 1 evaluation");
+    if (!(m_settings.occupancyConfidence > 0 && m_settings.occupancyConfidence <= 1))
+        throw InputError("the occupancy confidence must be in (0, 1]");
+    std::set<std::string> seen;
+    for (const auto& m : m_methods) {
+        bool known = false;
+        for (const auto& info : search::searchMethods())
+            known = known || info.name == m;
+        if (!known)
+            throw InputError("unknown method '" + m + "'; known: " + search::methodNames());
+        if (!seen.insert(m).second)
+            throw InputError("the method " + m + " is listed twice");
+    }
+    seen.clear();
+    for (auto s : m_seeds)
+        if (!seen.insert(std::to_string(s)).second)
+            throw InputError("the seed " + std::to_string(s) + " is listed twice");
+
+    seen.clear();
+    for (auto& w : workloads) {
+        if (!seen.insert(w.name).second)
+            throw InputError("two workloads are named '" + w.name +
+                             "'; a sweep names its cells by workload name");
+        SweepWorkload sw;
+        sw.hash = contentHash(workloadToYaml(w));
+        sw.workload = std::move(w);
+        m_workloads.push_back(std::move(sw));
+    }
+
+    // Every combination of the axes' values, the last axis varying fastest.
+    std::vector<std::vector<ArchOverride>> combinations{{}};
+    for (const auto& axis : axes) {
+        if (axis.values.empty())
+            throw InputError("--vary " + axis.path + " has no values");
+        std::vector<std::vector<ArchOverride>> next;
+        for (const auto& partial : combinations)
+            for (const auto& value : axis.values) {
+                auto c = partial;
+                c.push_back({axis.path, value});
+                next.push_back(std::move(c));
+            }
+        combinations = std::move(next);
+    }
+    seen.clear();
+    for (const auto& base : bases)
+        for (const auto& overrides : combinations) {
+            SweepArchitecture a;
+            a.overrides = overrides;
+            a.arch = applyArchOverrides(base, overrides);
+            a.label = overrides.empty() ? base.name : base.name + "[" + archOverrideLabel(overrides) + "]";
+            a.hash = contentHash(architectureToYaml(a.arch));
+            if (!seen.insert(fileSafe(a.label)).second)
+                throw InputError("two architectures are named '" + a.label +
+                                 "'; a sweep names its cells by architecture name (rename one in its file)");
+            for (const auto& w : m_workloads)
+                const GenomeLayout check(w.workload, a.arch,
+                                         m_settings.genome); // throws when it cannot be encoded
+            m_archs.push_back(std::move(a));
+        }
+}
+
+std::size_t SweepGrid::cellCount() const
+{
+    return m_archs.size() * m_workloads.size() * m_methods.size() * m_seeds.size();
+}
+
+SweepGrid::Cell SweepGrid::cell(std::size_t index) const
+{
+    Cell c;
+    c.seed = static_cast<int>(index % m_seeds.size());
+    index /= m_seeds.size();
+    c.method = static_cast<int>(index % m_methods.size());
+    index /= m_methods.size();
+    c.workload = static_cast<int>(index % m_workloads.size());
+    c.architecture = static_cast<int>(index / m_workloads.size());
+    return c;
+}
+
+std::size_t SweepGrid::cellIndex(const Cell& c) const
+{
+    return ((static_cast<std::size_t>(c.architecture) * m_workloads.size() +
+             static_cast<std::size_t>(c.workload)) *
+                m_methods.size() +
+            static_cast<std::size_t>(c.method)) *
+               m_seeds.size() +
+           static_cast<std::size_t>(c.seed);
+}
+
+CellIdentity SweepGrid::identity(std::size_t index) const
+{
+    const Cell c = cell(index);
+    const auto& a = m_archs[static_cast<std::size_t>(c.architecture)];
+    const auto& w = m_workloads[static_cast<std::size_t>(c.workload)];
+    CellIdentity id;
+    id.workload = w.workload.name;
+    id.workloadHash = w.hash;
+    id.architecture = a.label;
+    id.architectureHash = a.hash;
+    id.method = m_methods[static_cast<std::size_t>(c.method)];
+    id.seed = m_seeds[static_cast<std::size_t>(c.seed)];
+    id.budget = m_settings.budget;
+    id.objective = model::objectiveName(m_settings.objective);
+    id.padding = std::string(paddingModeName(m_settings.genome.padding));
+    id.occupancyConfidence = m_settings.occupancyConfidence;
+    return id;
+}
+
+std::string SweepGrid::cellFileName(std::size_t index) const
+{
+    const CellIdentity id = identity(index);
+    return fileSafe(id.architecture + "__" + id.workload + "__" + id.method + "__seed" +
+                    std::to_string(id.seed)) +
+           ".cell";
+}
+
+std::string SweepGrid::manifest() const
+{
+    std::string text =
+        "# sparsemap sweep (docs/file-formats.md): the grid this folder holds\nformat: sparsemap-sweep 1\n";
+    text += "budget: " + std::to_string(m_settings.budget) + "\n";
+    text += "objective: " + model::objectiveName(m_settings.objective) + "\n";
+    text += "padding: " + std::string(paddingModeName(m_settings.genome.padding)) + "\n";
+    text += "occupancy_confidence: " + detail::formatNumber(m_settings.occupancyConfidence) + "\n";
+    text += "cells: " + std::to_string(cellCount()) + "\n";
+    for (const auto& a : m_archs)
+        text += "architecture: " + a.label + " " + a.hash + "\n";
+    for (const auto& w : m_workloads)
+        text += "workload: " + w.workload.name + " " + w.hash + "\n";
+    for (const auto& m : m_methods)
+        text += "method: " + m + "\n";
+    for (auto s : m_seeds)
+        text += "seed: " + std::to_string(s) + "\n";
+    return text;
+}
+
+} // namespace sparsemap::sweep

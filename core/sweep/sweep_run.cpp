@@ -1,0 +1,143 @@
+#include "sweep/sweep_run.hpp"
+
+#include "io/file_io.hpp"
+#include "io/search_io.hpp"
+#include "io/units.hpp"
+#include "search/method_registry.hpp"
+#include "util/error.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <sstream>
+
+namespace sparsemap::sweep {
+
+namespace fs = std::filesystem;
+
+SweepFolder::SweepFolder(std::string dir, const SweepGrid& grid) : m_dir(std::move(dir)), m_grid(grid)
+{
+    const std::string manifestPath = m_dir + "/sweep.txt";
+    const std::string wanted = grid.manifest();
+    std::error_code ec;
+    if (fs::exists(manifestPath, ec)) {
+        const std::string found = readTextFile(manifestPath);
+        if (found != wanted) {
+            std::istringstream a(found), b(wanted);
+            std::string la, lb;
+            int line = 0;
+            while (true) {
+                ++line;
+                const bool ga = static_cast<bool>(std::getline(a, la)),
+                           gb = static_cast<bool>(std::getline(b, lb));
+                if (!ga)
+                    la = "(end of file)";
+                if (!gb)
+                    lb = "(nothing)";
+                if (la != lb || (!ga && !gb))
+                    break;
+            }
+            throw InputError(
+                {Diagnostic{manifestPath, line, 1, "",
+                            "this folder holds another sweep (`" + la + "` where this sweep has `" + lb +
+                                "`); nothing was changed: use another --out folder"}});
+        }
+    } else {
+        if (fs::exists(m_dir, ec) && !fs::is_directory(m_dir, ec))
+            throw InputError("--out " + m_dir + " exists and is not a folder");
+        if (fs::exists(m_dir, ec) && !fs::is_empty(m_dir, ec))
+            throw InputError(
+                "--out " + m_dir +
+                " is not empty and holds no sweep (no sweep.txt); nothing was changed: use a new or "
+                "empty folder");
+        fs::create_directories(m_dir, ec);
+        if (ec)
+            throw InputError("cannot create the output folder " + m_dir + ": " + ec.message());
+        writeTextFileAtomically(manifestPath, wanted);
+    }
+    fs::create_directories(m_dir + "/cells", ec);
+    if (ec)
+        throw InputError("cannot create " + m_dir + "/cells: " + ec.message());
+}
+
+std::string SweepFolder::cellPath(std::size_t index) const
+{
+    return m_dir + "/cells/" + m_grid.cellFileName(index);
+}
+
+std::optional<CellResult> SweepFolder::load(std::size_t index) const
+{
+    return loadCell(cellPath(index), m_grid.identity(index));
+}
+
+CellResult SweepFolder::store(std::size_t index, const std::string& cellText) const
+{
+    const CellResult result = parseCell(cellText, cellPath(index), m_grid.identity(index));
+    writeTextFileAtomically(cellPath(index), cellText);
+    return result;
+}
+
+void SweepFolder::writeSummaries(const SweepSummary& summary, const std::vector<CellResult>& results) const
+{
+    writeTextFileAtomically(m_dir + "/summary.md", summaryMarkdown(summary));
+    writeTextFileAtomically(m_dir + "/fig17a.csv", fig17aCsv(summary));
+    writeTextFileAtomically(m_dir + "/fig17b.csv", fig17bCsv(summary));
+    writeTextFileAtomically(m_dir + "/convergence.csv", convergenceCsv(summary));
+    std::string timing = "architecture,workload,method,seed,seconds\n";
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const CellIdentity id = m_grid.identity(i);
+        timing += csvField(id.architecture) + ',' + csvField(id.workload) + ',' + csvField(id.method) + ',' +
+                  std::to_string(id.seed) + ',' + detail::formatNumber(results[i].seconds) + '\n';
+    }
+    writeTextFileAtomically(m_dir + "/timing.csv", timing);
+}
+
+std::string runCell(const SweepGrid& grid, std::size_t index, int threads)
+{
+    const SweepGrid::Cell c = grid.cell(index);
+    const auto& s = grid.settings();
+    const GenomeLayout layout(grid.workloads()[static_cast<std::size_t>(c.workload)].workload,
+                              grid.architectures()[static_cast<std::size_t>(c.architecture)].arch, s.genome);
+    auto optimizer = search::makeOptimizer(grid.methods()[static_cast<std::size_t>(c.method)], layout);
+    search::SearchSettings settings;
+    settings.objective = s.objective;
+    settings.budget = s.budget;
+    settings.seed = grid.seeds()[static_cast<std::size_t>(c.seed)];
+    settings.threads = threads;
+    model::ModelOptions modelOptions;
+    modelOptions.occupancyConfidence = s.occupancyConfidence;
+    const auto result = search::runSearch(*optimizer, layout, settings, modelOptions);
+    return formatCell(grid.identity(index), cellResultOf(result, s.budget));
+}
+
+SweepOutcome runSweepHere(const SweepGrid& grid, const SweepFolder& folder, const SweepRunOptions& options)
+{
+    const auto start = std::chrono::steady_clock::now();
+    SweepOutcome outcome;
+    outcome.results.resize(grid.cellCount());
+    // Every finished cell is read (and checked) before anything runs.
+    std::vector<std::optional<CellResult>> done(grid.cellCount());
+    for (std::size_t i = 0; i < grid.cellCount(); ++i)
+        done[i] = folder.load(i);
+    for (std::size_t i = 0; i < grid.cellCount(); ++i) {
+        CellReport report;
+        report.index = i;
+        if (done[i]) {
+            report.result = *done[i];
+            report.reused = true;
+            ++outcome.reused;
+        } else {
+            report.result = folder.store(i, runCell(grid, i, options.threads));
+            outcome.cellSeconds += report.result.seconds;
+            ++outcome.ran;
+        }
+        outcome.results[i] = report.result;
+        if (options.onCell)
+            options.onCell(report);
+    }
+    outcome.summary = summarizeSweep(shapeOf(grid), outcome.results);
+    folder.writeSummaries(outcome.summary, outcome.results);
+    outcome.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return outcome;
+}
+
+} // namespace sparsemap::sweep
