@@ -65,7 +65,7 @@ std::string paretoFrontCsv(const search::SearchResult& result, const std::vector
             genome += (g ? " " : "") + std::to_string(p.genome[g]);
         out += std::to_string(r) + ',' + std::to_string(front[r]) + ',' + number(p.cycles) + ',' +
                number(p.energyPj) + ',' + number(p.edp) + ',' +
-               field(r < designFiles.size() ? designFiles[r] : std::string()) + ',' + genome + '\n';
+               csvField(r < designFiles.size() ? designFiles[r] : std::string()) + ',' + genome + '\n';
     }
     return out;
 }
