@@ -30,6 +30,31 @@ std::string csvField(const std::string& s)
     return out + "\"";
 }
 
+std::optional<std::vector<std::string>> splitCsvLine(const std::string& line)
+{
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c != '"')
+                fields.back() += c;
+            else if (i + 1 < line.size() && line[i + 1] == '"')
+                fields.back() += c, ++i;
+            else
+                quoted = false;
+        } else if (c == '"')
+            quoted = true;
+        else if (c == ',')
+            fields.emplace_back();
+        else
+            fields.back() += c;
+    }
+    if (quoted)
+        return std::nullopt;
+    return fields;
+}
+
 std::string pointsCsv(const search::SearchResult& result)
 {
     std::string out = "index,generation,valid,objective,cycles,energy_pj,edp,genome,reason\n";

@@ -5,6 +5,7 @@
 #include "search/search_types.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@ namespace sparsemap {
 // A CSV field: quoted, with quotes doubled, when it holds a comma, quote or newline (a newline becomes a
 // space).
 std::string csvField(const std::string& text);
+// The fields of one CSV line written with csvField (quoted fields with doubled quotes); nullopt when a
+// quoted field is not closed.
+std::optional<std::vector<std::string>> splitCsvLine(const std::string& line);
 
 std::string pointsCsv(const search::SearchResult& result);
 std::string convergenceCsv(const search::SearchResult& result);

@@ -3,6 +3,7 @@
 #include "arch/arch_override.hpp"
 #include "io/architecture_io.hpp"
 #include "io/file_io.hpp"
+#include "io/search_io.hpp"
 #include "io/workload_io.hpp"
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_summary.hpp"
@@ -80,6 +81,21 @@ SweepGrid toyGrid(std::vector<ArchAxis> axes, std::int64_t budget = 100,
 class TestSweep : public QObject {
     Q_OBJECT
 private slots:
+    // The sweep's CSVs quote labels holding commas (an override label); the plot reads them back.
+    void csvLabelsRoundTrip()
+    {
+        const std::string label = "cloud[glb.capacity=64KB,pe.count=8x8]";
+        const std::string quoted = "a \"b\", c";
+        QCOMPARE(sparsemap::csvField(label), "\"" + label + "\"");
+        const auto fields = sparsemap::splitCsvLine(sparsemap::csvField(label) + ",mm3," +
+                                                    sparsemap::csvField(quoted) + ",20000,inf");
+        QVERIFY(fields.has_value());
+        const std::vector<std::string> expected{label, "mm3", quoted, "20000", "inf"};
+        QCOMPARE(*fields, expected);
+        QCOMPARE(sparsemap::splitCsvLine("a,,b")->size(), std::size_t(3));
+        QVERIFY(!sparsemap::splitCsvLine("\"open,b").has_value());
+    }
+
     void geometricMeanByHand()
     {
         const std::vector<double> a{2, 8}, b{1, 10, 100}, c{2, kInf}, none;

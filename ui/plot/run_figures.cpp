@@ -8,6 +8,7 @@
 #include "exploration/pareto_plot_view.hpp"
 #include "genome/genome_layout.hpp"
 #include "io/file_io.hpp"
+#include "io/search_io.hpp"
 #include "model/genome_evaluator.hpp"
 #include "util/error.hpp"
 
@@ -125,7 +126,7 @@ QStringList renderRunFigures(const Session& session, const FigureOptions& option
 
 QStringList renderSweepFigures(const QString& sweepDir, const FigureOptions& options)
 {
-    // convergence.csv: arch,workload,method,evaluations,best_geomean (command_sweep.cpp).
+    // convergence.csv: architecture,workload,method,evaluations,best_geomean (sweep/sweep_summary.hpp).
     const std::string path = QDir(sweepDir).filePath("convergence.csv").toStdString();
     const std::string text = readTextFile(path);
     std::map<std::pair<std::string, std::string>, Session> cells; // (arch, workload) -> one run per method
@@ -135,23 +136,27 @@ QStringList renderSweepFigures(const QString& sweepDir, const FigureOptions& opt
         const std::string line = text.substr(start, end - start);
         start = end + 1;
         if (++lineNumber == 1) {
-            if (line != "arch,workload,method,evaluations,best_geomean")
-                throw InputError(path +
-                                 ":1: the header must be arch,workload,method,evaluations,best_geomean");
+            if (line != "architecture,workload,method,evaluations,best_geomean")
+                throw InputError(path + ":1: the header must be "
+                                        "architecture,workload,method,evaluations,best_geomean");
             continue;
         }
         if (line.empty())
             continue;
-        const QStringList f = QString::fromStdString(line).split(',');
+        const auto fields = splitCsvLine(line);
+        QStringList f;
+        for (const auto& field : fields.value_or(std::vector<std::string>{}))
+            f << QString::fromStdString(field);
         bool okEvaluations = false, okBest = false;
         const qlonglong evaluations = f.size() == 5 ? f[3].toLongLong(&okEvaluations) : 0;
         const double best = f.size() == 5 ? (f[4] == "inf" ? qInf() : f[4].toDouble(&okBest)) : 0;
         okBest = okBest || (f.size() == 5 && f[4] == "inf");
         if (f.size() != 5 || !okEvaluations || evaluations < 0 || !okBest || best < 0)
-            throw InputError(path + ":" + std::to_string(lineNumber) +
-                             ": a row is arch,workload,method,evaluations (an integer >= 0),best_geomean (a "
-                             "number >= 0 or inf), not `" +
-                             line + "`");
+            throw InputError(
+                path + ":" + std::to_string(lineNumber) +
+                ": a row is architecture,workload,method,evaluations (an integer >= 0),best_geomean (a "
+                "number >= 0 or inf), not `" +
+                line + "`");
         Session& cell = cells[{f[0].toStdString(), f[1].toStdString()}];
         RunRecord* run = nullptr;
         for (auto& r : cell.runs)
