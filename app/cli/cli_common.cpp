@@ -56,6 +56,38 @@ QCommandLineOption paddingOption()
                               "mode", "large-prime");
 }
 
+QList<QCommandLineOption> modelOptionOptions()
+{
+    return {QCommandLineOption("confidence",
+                               "Occupancy quantile at which capacity is checked, in (0, 1]; default 1 = the "
+                               "worst case, Sparseloop's rule (a result made with another value says so).",
+                               "c"),
+            QCommandLineOption("format-space",
+                               "Formats Sparseloop cannot represent (a compressed rank above an uncompressed "
+                               "one): dead (default: invalid, with the reason), nearest (evaluated as the "
+                               "nearest representable format) or unrestricted (as given; beyond Sparseloop).",
+                               "mode", "dead")};
+}
+
+model::ModelOptions modelOptions(const QCommandLineParser& parser)
+{
+    model::ModelOptions options;
+    if (parser.isSet("confidence")) {
+        bool ok = false;
+        const double c = parser.value("confidence").toDouble(&ok);
+        if (!ok || !(c > 0 && c <= 1))
+            throw UsageError("--confidence must be a number in (0, 1], not '" +
+                             str(parser.value("confidence")) + "'");
+        options.occupancyConfidence = c;
+    }
+    const auto space = model::parseFormatSpace(str(parser.value("format-space")));
+    if (!space)
+        throw UsageError("--format-space must be dead, nearest or unrestricted, not '" +
+                         str(parser.value("format-space")) + "'");
+    options.formatSpace = *space;
+    return options;
+}
+
 GenomeOptions genomeOptions(const QCommandLineParser& parser)
 {
     GenomeOptions options;

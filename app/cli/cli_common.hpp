@@ -3,6 +3,7 @@
 // and architecture arguments, and turning core errors into messages and exit codes.
 #include "arch/architecture.hpp"
 #include "genome/genome_layout.hpp"
+#include "model/evaluator.hpp"
 #include "workload/workload.hpp"
 
 #include <QCommandLineParser>
@@ -30,6 +31,10 @@ Workload loadWorkloadArgument(const QString& path);
 Architecture loadArchitecture(const QString& presetOrPath);
 GenomeOptions genomeOptions(const QCommandLineParser& parser); // reads --padding
 QCommandLineOption paddingOption();
+// --confidence c (capacity at the c occupancy quantile; default 1 = worst case, Sparseloop's rule) and
+// --format-space dead|nearest|unrestricted (formats Sparseloop cannot represent), and their values.
+QList<QCommandLineOption> modelOptionOptions();
+model::ModelOptions modelOptions(const QCommandLineParser& parser);
 
 // Runs a subcommand body, mapping exceptions to messages on stderr and exit codes.
 int runGuarded(const char* command, const std::function<int()>& body);

@@ -1,4 +1,4 @@
-// sparsemap evaluate <workload> <arch> <genome> [--padding mode] [--confidence c] [--nest]
+// sparsemap evaluate <workload> <arch> <genome> [--padding mode] [--confidence c] [--format-space m] [--nest]
 // sparsemap evaluate --sparseloop <dir>
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -18,22 +18,6 @@
 
 namespace sparsemap::cli {
 
-namespace {
-
-double confidenceValue(const QCommandLineParser& parser, double fallback)
-{
-    if (!parser.isSet("confidence"))
-        return fallback;
-    bool ok = false;
-    const double c = parser.value("confidence").toDouble(&ok);
-    if (!ok || !(c > 0 && c <= 1))
-        throw UsageError("--confidence must be a number in (0, 1], not '" + str(parser.value("confidence")) +
-                         "'");
-    return c;
-}
-
-} // namespace
-
 int runEvaluate(const QStringList& args)
 {
     return runGuarded("evaluate", [&] {
@@ -43,14 +27,10 @@ int runEvaluate(const QStringList& args)
             "Evaluate a Sparseloop case folder (aggregated_input.yaml, map.yaml, "
             "ERT.yaml) instead of a genome.",
             "dir");
-        const QCommandLineOption confidence(
-            "confidence",
-            "Occupancy quantile at which capacity is checked, in (0, 1]; 1 = worst "
-            "case (default 0.99; 1 for Sparseloop cases).",
-            "c");
         const QCommandLineOption nest("nest", "Also print the design's loop nest.");
         parser.addOption(sparseloop);
-        parser.addOption(confidence);
+        for (const auto& option : modelOptionOptions())
+            parser.addOption(option);
         parser.addOption(nest);
         parser.addOption(paddingOption());
         const bool fromSparseloop =
@@ -71,7 +51,9 @@ int runEvaluate(const QStringList& args)
                 throw UsageError("--sparseloop takes a folder and no other arguments");
             const SparseloopCase c = importSparseloopCase(str(parser.value(sparseloop)));
             model::ModelOptions options = model::sparseloopModelOptions(c);
-            options.occupancyConfidence = confidenceValue(parser, 1.0);
+            const model::ModelOptions given = modelOptions(parser);
+            options.occupancyConfidence = given.occupancyConfidence;
+            options.formatSpace = given.formatSpace;
             model::Evaluator evaluator(c.workload, c.architecture, options);
             const Design design = model::sparseloopDesign(c);
             const auto& result = evaluator.evaluate(design);
@@ -94,9 +76,7 @@ int runEvaluate(const QStringList& args)
             genome = parseGenomeText(str(positional[2]));
         }
         const GenomeLayout layout(workload, arch, genomeOpts);
-        model::ModelOptions options;
-        options.occupancyConfidence = confidenceValue(parser, options.occupancyConfidence);
-        model::GenomeEvaluator evaluator(layout, options);
+        model::GenomeEvaluator evaluator(layout, modelOptions(parser));
         const auto& result = evaluator.evaluate(genome);
         std::cout << "genome: " << genomeToText(genome) << "\n\n";
         if (parser.isSet(nest))

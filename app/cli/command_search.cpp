@@ -75,6 +75,8 @@ int runSearch(const QStringList& args)
                               threadsOpt, outOpt})
             parser.addOption(o);
         parser.addOption(paddingOption());
+        for (const auto& option : modelOptionOptions())
+            parser.addOption(option);
         if (!parseCommandLine(
                 parser, args,
                 "Search the joint mapping / sparse-strategy space of a workload on an architecture and "
@@ -107,8 +109,9 @@ int runSearch(const QStringList& args)
         record.genomeOptions = genomeOptions(parser);
         const GenomeLayout layout(record.workload, record.architecture, record.genomeOptions);
         auto optimizer = search::makeOptimizer(str(parser.value(methodOpt)), layout);
+        const model::ModelOptions options = modelOptions(parser);
         const bool terminal = isatty(fileno(stderr));
-        const auto result = search::runSearch(*optimizer, layout, settings, {}, nullptr,
+        const auto result = search::runSearch(*optimizer, layout, settings, options, nullptr,
                                               [&](const search::GenerationStats& g) {
                                                   if (terminal)
                                                       drawProgress(g, settings.budget);
@@ -126,10 +129,10 @@ int runSearch(const QStringList& args)
                     result.seconds,
                     pareto ? "pareto (search on edp)" : objectiveName(settings.objective).c_str());
         const auto* best = result.best();
+        model::GenomeEvaluator evaluator(layout, options);
         if (!best) {
             std::printf("no valid design found\n");
         } else {
-            model::GenomeEvaluator evaluator(layout);
             const auto& r = evaluator.evaluate(best->genome);
             std::cout << "\nbest genome: " << genomeToText(best->genome) << "\n\n"
                       << renderLoopNest(layout.workload(), layout.architecture(), evaluator.lastDesign())
@@ -186,8 +189,8 @@ int runSearch(const QStringList& args)
             if (best) {
                 const DesignMetrics metrics{best->valid, best->reason, best->cycles, best->energyPj,
                                             best->edp};
-                saveDesignFile(layout, best->genome, decodeGenome(layout, best->genome),
-                               str(dir + "/best.design.yaml"), &metrics);
+                saveDesignFile(layout, best->genome, evaluator.lastDesign(), str(dir + "/best.design.yaml"),
+                               &metrics);
             }
             record.method = result.method;
             record.name = result.method + " " + record.workload.name + "/" + record.architecture.name + " s" +

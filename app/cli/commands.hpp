@@ -13,5 +13,7 @@ int runSearch(const QStringList& args);
 int runSweep(const QStringList& args);
 int runCgra(const QStringList& args);
 int runPlot(const QStringList& args); // runs sparsemap-plot (app/plot)
+int runExport(const QStringList& args);
+int runOracleCorpus(const QStringList& args);
 
 } // namespace sparsemap::cli

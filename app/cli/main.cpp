@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <iostream>
 
 namespace {
@@ -20,11 +21,14 @@ const Subcommand kSubcommands[] = {
     {"random", "draw random genomes and print their decoding", sparsemap::cli::runRandom},
     {"evaluate", "evaluate a design (genome or Sparseloop case) with the analytical model",
      sparsemap::cli::runEvaluate},
+    {"export", "export a design as a Sparseloop case (the workbench's export)", sparsemap::cli::runExport},
     {"search", "search the design space of a workload on an architecture", sparsemap::cli::runSearch},
     {"sweep", "run a grid of searches (workloads x presets x methods x seeds) and summarize",
      sparsemap::cli::runSweep},
     {"cgra", "map sparse CNN blocks onto a streaming CGRA (CGRA SparseMap scheduler and binder)",
      sparsemap::cli::runCgra},
+    {"oracle-corpus", "draw designs for Sparseloop, collect its figures, compare (docs/oracle.md)",
+     sparsemap::cli::runOracleCorpus},
     {"validate", "compare the model with Sparseloop's reference outputs", sparsemap::cli::runValidate},
     {"plot", "draw the workbench's charts of runs and sweeps as PNG / SVG / PDF, without a display",
      sparsemap::cli::runPlot},
@@ -36,7 +40,8 @@ void printUsage(std::ostream& out)
            "SparseMap Workbench: co-design of mapping and sparse strategy for sparse tensor accelerators.\n\n"
            "Commands:\n";
     for (const auto& c : kSubcommands)
-        out << "  " << c.name << std::string(10 - std::string(c.name).size(), ' ') << c.summary << '\n';
+        out << "  " << c.name << std::string(std::max<std::size_t>(2, 15 - std::string(c.name).size()), ' ')
+            << c.summary << '\n';
     out << "\nArchitectures are a preset name (edge, mobile, cloud) or an architecture YAML file.\n"
            "Run 'sparsemap <command> --help' for the options of a command.\n";
 }
@@ -66,7 +71,8 @@ int main(int argc, char** argv)
         if (command == c.name)
             return c.run(args.mid(1));
     std::cerr << "sparsemap: unknown command '" << command.toStdString()
-              << "'; commands are info, decode, random, evaluate, search, sweep, cgra, validate, plot (see "
+              << "'; commands are info, decode, random, evaluate, export, search, sweep, cgra, "
+                 "oracle-corpus, validate, plot (see "
                  "sparsemap --help)\n";
     return sparsemap::cli::kUsage;
 }

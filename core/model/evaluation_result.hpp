@@ -65,6 +65,10 @@ struct EvaluationResult {
     double utilization = 0;          // actual computes / (cycles x MACs)
     std::vector<LevelResult> levels; // index = storage level (0 = outermost)
     ComputeResult compute;
+    // Beyond Sparseloop, when set: what the model did that Sparseloop would not (capacity at an
+    // occupancy quantile below 1, formats Sparseloop cannot represent evaluated as given or as the
+    // nearest representable one). Empty = Sparseloop's rules. Every display of a result shows it.
+    std::string beyondSparseloop;
 };
 
 enum class Objective { Edp, Energy, Delay };

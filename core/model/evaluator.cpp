@@ -48,16 +48,56 @@ Evaluator::Evaluator(Workload workload, Architecture arch, ModelOptions options)
     for (const auto& level : m_arch.levels)
         m_levelCosts.push_back(resolveLevelEnergy(level));
     m_computeCosts = resolveComputeEnergy(m_arch.compute);
+    m_beyondSparseloop = beyondSparseloopText(m_options);
 }
 
 Evaluator::Evaluator(const Evaluator& other)
     : m_workload(other.m_workload), m_original(other.m_original), m_arch(other.m_arch),
       m_options(other.m_options), m_density(other.m_density), m_levelCosts(other.m_levelCosts),
-      m_computeCosts(other.m_computeCosts), m_sparse(std::make_unique<SparseScratch>())
+      m_computeCosts(other.m_computeCosts), m_sparse(std::make_unique<SparseScratch>()),
+      m_beyondSparseloop(other.m_beyondSparseloop)
 {
 }
 
 Evaluator::~Evaluator() = default;
+
+std::string beyondSparseloopText(const ModelOptions& options)
+{
+    std::string text;
+    if (options.occupancyConfidence < 1)
+        text = "capacity checked at the " + std::to_string(options.occupancyConfidence).substr(0, 6) +
+               " occupancy quantile, not at the worst case";
+    if (options.formatSpace != FormatSpace::SparseloopDead)
+        text +=
+            (text.empty() ? "" : "; ") +
+            std::string(
+                options.formatSpace == FormatSpace::Unrestricted
+                    ? "formats Sparseloop cannot represent are evaluated as given"
+                    : "formats Sparseloop cannot represent are evaluated as the nearest representable one");
+    return text;
+}
+
+std::string_view formatSpaceName(FormatSpace space)
+{
+    switch (space) {
+    case FormatSpace::SparseloopDead:
+        return "dead";
+    case FormatSpace::SparseloopNearest:
+        return "nearest";
+    case FormatSpace::Unrestricted:
+        return "unrestricted";
+    }
+    return "dead";
+}
+
+std::optional<FormatSpace> parseFormatSpace(std::string_view name)
+{
+    for (auto space :
+         {FormatSpace::SparseloopDead, FormatSpace::SparseloopNearest, FormatSpace::Unrestricted})
+        if (name == formatSpaceName(space))
+            return space;
+    return std::nullopt;
+}
 
 void Evaluator::invalidate(std::string reason)
 {
@@ -82,6 +122,25 @@ bool Evaluator::checkStructure(const Design& design)
                 return false;
             }
     }
+    // Nearest: the genome path has already rewritten the design; any design still unrepresentable here
+    // (a loaded one) is dead as well.
+    if (m_options.formatSpace != FormatSpace::Unrestricted)
+        if (const auto site = firstUnrepresentableFormat(design.sparse); site.storageLevel >= 0) {
+            const auto& format = design.sparse.formats[site.storageLevel][site.tensor];
+            std::vector<std::string> rankNames;
+            for (const auto& r : format.ranks)
+                rankNames.push_back(
+                    r.dim < 0 || r.dim >= dims ? std::string()
+                    : r.mappingLevel < 0 || r.mappingLevel >= static_cast<int>(mapping.levels.size())
+                        ? m_workload.dims[r.dim].name
+                        : m_workload.dims[r.dim].name + "@" + mapping.levels[r.mappingLevel].name);
+            invalidate(
+                "the format of " + m_workload.tensors[site.tensor].name + " at " +
+                m_arch.levels[site.storageLevel].name +
+                " (ranks outer to inner: " + formatRanksText(format, rankNames) +
+                ") has a compressed rank above an uncompressed one, which Sparseloop cannot represent");
+            return false;
+        }
     for (int d = 0; d < dims; ++d) {
         const auto product = mapping.product(d);
         if (product != m_workload.dims[d].size) {
@@ -150,6 +209,7 @@ const EvaluationResult& Evaluator::evaluate(const Design& design)
 {
     m_result.valid = true;
     m_result.reason.clear();
+    m_result.beyondSparseloop = m_beyondSparseloop;
     if (!checkStructure(design))
         return m_result;
     analyzeDataflow(m_workload, m_arch, design.mapping, m_dense, m_scratch);

@@ -13,6 +13,8 @@
 #include "workload/workload.hpp"
 
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 namespace sparsemap::model {
@@ -20,9 +22,24 @@ namespace sparsemap::model {
 class DensityModel;
 struct SparseScratch;
 
+// Format sequences Sparseloop cannot evaluate (a compressed rank above an uncompressed one, see
+// representableInSparseloop): the design is dead (invalid, with a reason naming tensor, level and ranks),
+// it is evaluated as the nearest representable format (the genome path rewrites the decoded design),
+// or it is evaluated as given (beyond Sparseloop; labelled wherever it shows).
+enum class FormatSpace { SparseloopDead, SparseloopNearest, Unrestricted };
+std::string_view formatSpaceName(FormatSpace space); // "dead", "nearest", "unrestricted"
+std::optional<FormatSpace> parseFormatSpace(std::string_view name);
+
+struct ModelOptions;
+// What the options make the model do beyond Sparseloop ("" = nothing): shown with every result.
+std::string beyondSparseloopText(const ModelOptions& options);
+
 struct ModelOptions {
-    // Capacity is checked at this quantile of each tile's occupancy; 1.0 = worst case (Sparseloop).
-    double occupancyConfidence = 0.99;
+    // What to do with formats Sparseloop cannot represent (see FormatSpace).
+    FormatSpace formatSpace = FormatSpace::SparseloopDead;
+    // Capacity is checked at this quantile of each tile's occupancy; 1.0 = worst case (Sparseloop's
+    // rule, the default). Below 1 is beyond Sparseloop and every result says so.
+    double occupancyConfidence = 1.0;
     // Per-dim sizes the mapping tiles (the genome's padded sizes); empty = the workload's sizes.
     std::vector<std::int64_t> paddedSizes;
     // Rank-binding order for formats declared without loops (imported from Sparseloop):
@@ -31,6 +48,9 @@ struct ModelOptions {
     // A skip whose leaders all lack metadata cannot find the next nonzero: the SparseMap genome
     // declares such a design dead (true); Sparseloop evaluates the skip as a no-op (false).
     bool skipNeedsLeaderMetadata = true;
+    // Per storage level, the metadata storage width Sparseloop widens format word bits against (see
+    // sparseloopFormatWordBits); empty = each level's metadataWordBits (what the export writes).
+    std::vector<int> metadataStorageWidthBits;
 };
 
 class Evaluator {
@@ -66,6 +86,7 @@ private:
     DenseTraffic m_dense;
     DataflowScratch m_scratch;
     std::unique_ptr<SparseScratch> m_sparse;
+    std::string m_beyondSparseloop; // beyondSparseloopText(m_options)
     EvaluationResult m_result;
 };
 

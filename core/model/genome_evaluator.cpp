@@ -19,6 +19,10 @@ GenomeEvaluator::GenomeEvaluator(const GenomeLayout& layout, ModelOptions option
 const EvaluationResult& GenomeEvaluator::evaluate(std::span<const int> genome)
 {
     decodeGenomeInto(m_layout, genome, m_design);
+    if (m_evaluator.options().formatSpace == FormatSpace::SparseloopNearest)
+        for (auto& level : m_design.sparse.formats)
+            for (auto& format : level)
+                makeRepresentableInSparseloop(format);
     return m_evaluator.evaluate(m_design);
 }
 

@@ -38,6 +38,8 @@ std::string renderSummary(const EvaluationResult& r)
     if (!r.valid)
         return "invalid: " + r.reason + "\n";
     out += "valid\n";
+    if (!r.beyondSparseloop.empty())
+        out += "note         beyond Sparseloop: " + r.beyondSparseloop + "\n";
     out += "cycles       " + count(r.cycles) + "\n";
     out +=
         "energy       " + format("%.6g", r.energyPj) + " pJ (" + format("%.4g", r.energyPj / 1e6) + " uJ)\n";

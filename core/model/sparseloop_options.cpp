@@ -36,6 +36,8 @@ ModelOptions sparseloopModelOptions(const SparseloopCase& c)
             innerToOuter |= order == "inner-to-outer";
     options.bindRanksInnerToOuter = innerToOuter;
     options.skipNeedsLeaderMetadata = false;
+    for (const auto& level : c.levels)
+        options.metadataStorageWidthBits.push_back(level.metadataStorageWidthBits);
     return options;
 }
 

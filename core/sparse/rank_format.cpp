@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <string>
 
 namespace sparsemap {
@@ -21,6 +22,41 @@ std::string_view rankFormatName(RankFormat format)
         return "UOP";
     }
     return "U";
+}
+
+FormatWordBits genomeFormatWordBits(RankFormat format, double fiberShape, double tile, int storageWidth)
+{
+    const auto log2Bits = [](double n) { return n <= 1 ? 1 : static_cast<int>(std::ceil(std::log2(n))); };
+    FormatWordBits bits;
+    switch (format) {
+    case RankFormat::U:
+        break;
+    case RankFormat::B:
+        bits.metadata = 1;
+        break;
+    case RankFormat::CP:
+    case RankFormat::RLE:
+        bits.metadata = log2Bits(fiberShape);
+        break;
+    case RankFormat::UOP:
+        bits.payload = log2Bits(tile + 1);
+        break;
+    }
+    if (storageWidth > 0) {
+        bits.metadata = std::min(bits.metadata, storageWidth);
+        bits.payload = std::min(bits.payload, storageWidth);
+    }
+    return bits;
+}
+
+int sparseloopFormatWordBits(int bits, int storageWidth)
+{
+    if (bits <= 0 || storageWidth <= 0 || storageWidth % bits == 0)
+        return bits;
+    int adjusted = bits;
+    while (adjusted < 2 * bits && storageWidth % adjusted != 0)
+        ++adjusted;
+    return adjusted;
 }
 
 std::optional<RankFormat> parseRankFormat(std::string_view name)

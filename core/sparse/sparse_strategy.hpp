@@ -58,4 +58,22 @@ struct SparseStrategy {
 
 std::string_view sgKindName(SgKind kind);
 
+// Sparseloop (2022 and later) models only tensors whose compressed ranks (B, RLE, CP) all lie below
+// (inner of) their uncompressed ones (U, UOP): "lower rank uncompressed, upper rank compressed" is
+// refused. A format whose every rank is U is no format (stored uncompressed) and always representable.
+// Returns the first format Sparseloop cannot represent as (storage level, tensor), or {-1, -1}.
+struct FormatSite {
+    int storageLevel = -1;
+    int tensor = -1;
+};
+FormatSite firstUnrepresentableFormat(const SparseStrategy& sparse);
+bool representableInSparseloop(const TensorFormat& format);
+// The ranks of `format` outer to inner with their formats, e.g. "U(K) CP(M) U(N)" given rank names.
+std::string formatRanksText(const TensorFormat& format, const std::vector<std::string>& rankNames);
+// The nearest representable format: the split (outer ranks uncompressed, inner ranks compressed) that
+// changes the fewest ranks (ties: the one with more compressed ranks, i.e. the inner split kept
+// longest); a compressed rank above the split becomes U, an uncompressed rank below it takes the format
+// of the nearest compressed rank below it (or above, when none is below). Returns whether it changed.
+bool makeRepresentableInSparseloop(TensorFormat& format);
+
 } // namespace sparsemap

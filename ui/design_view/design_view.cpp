@@ -240,15 +240,7 @@ QString DesignView::exportSparseloop(const QString& dir) const
         if (m_case) {
             exportSparseloopCase(*m_case, dir.toStdString());
         } else {
-            // A genome's all-U format means "stored uncompressed", which Sparseloop spells as no
-            // format at all: it reads any format of two or more ranks as carrying metadata, and would
-            // then scale the tensor's accesses by its density.
-            Design design = m_design;
-            for (auto& level : design.sparse.formats)
-                for (auto& format : level)
-                    if (!format.compressed())
-                        format.ranks.clear();
-            exportSparseloopCase(m_workload, m_arch, design, dir.toStdString());
+            exportSparseloopCase(m_workload, m_arch, m_design, dir.toStdString());
         }
     } catch (const std::exception& e) {
         return "Cannot export to " + dir + ": " + qs(e.what());

@@ -45,6 +45,9 @@ struct SparseloopLevelExtras {
     // `rank-application-order` per tensor as written ("inner-to-outer", "outer-to-inner"), "" = absent
     // (Sparseloop's default: outer-to-inner).
     std::vector<std::string> rankApplicationOrder;
+    // Written as `decompression_supported` and `compression_supported` (Sparseloop refuses a compressed
+    // parent feeding an uncompressed child without them). Not read back (the model does not need it).
+    bool compressionSupported = false;
     bool operator==(const SparseloopLevelExtras&) const = default;
 };
 

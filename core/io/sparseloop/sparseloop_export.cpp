@@ -5,10 +5,13 @@
 #include "io/file_io.hpp"
 #include "io/sparseloop/sparseloop_writers.hpp"
 #include "io/units.hpp"
+#include "mapping/spatial_split.hpp"
+#include "mapping/tile_shape.hpp"
 #include "workload/workload_factory.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 
 namespace sparsemap {
@@ -158,6 +161,9 @@ void emitMapping(YAML::Emitter& out, const SparseloopCase& c)
             out << YAML::EndMap;
         }
     for (const auto& l : m.levels) {
+        // Timeloop has no spatial level where the instance count does not grow (all factors are 1 there).
+        if (l.kind == LoopKind::Spatial && c.architecture.fanout(l.storageLevel) == 1)
+            continue;
         std::string factors;
         for (std::size_t d = 0; d < w.dims.size(); ++d) {
             const std::string& name = w.dims[d].name;
@@ -212,6 +218,53 @@ void exportSparseloopCase(const SparseloopCase& c, const std::string& dir)
     writeTextFileAtomically((fs::path(dir) / "ERT.yaml").string(), ert);
 }
 
+std::vector<std::vector<TensorFormat>> sparseloopFormatsOf(const Workload& workload, const Architecture& arch,
+                                                           const Design& design)
+{
+    auto formats = design.sparse.formats;
+    const int dims = static_cast<int>(workload.dims.size());
+    for (std::size_t s = 0; s < formats.size(); ++s)
+        for (std::size_t t = 0; t < formats[s].size(); ++t) {
+            auto& format = formats[s][t];
+            if (!format.compressed()) {
+                format.ranks.clear();
+                continue;
+            }
+            if (!representableInSparseloop(format)) {
+                std::vector<std::string> rankNames;
+                for (const auto& r : format.ranks)
+                    rankNames.push_back(r.dim >= 0 && r.dim < dims ? workload.dims[r.dim].name
+                                                                   : std::string());
+                sparseloopExportError("the format of " + workload.tensors.at(t).name + " at " +
+                                      arch.levels.at(s).name +
+                                      " (ranks outer to inner: " + formatRanksText(format, rankNames) +
+                                      ") has a compressed rank above an uncompressed one, which Sparseloop "
+                                      "cannot represent");
+            }
+            const int storageWidth = arch.levels.at(s).metadataWordBits; // written as metadata_storage_width
+            const auto tile = static_cast<double>(tileVolume(rankExtents(
+                workload, static_cast<int>(t), dimTileSizes(design.mapping, dims, static_cast<int>(s)))));
+            for (auto& r : format.ranks) {
+                const bool bound = r.mappingLevel >= 0 && r.dim >= 0 && r.dim < dims &&
+                                   r.mappingLevel < static_cast<int>(design.mapping.levels.size());
+                if (bound) { // our genome's widths, written out (the fiber: the loop's extent in the tensor)
+                    std::vector<std::int64_t> single(static_cast<std::size_t>(dims), 1);
+                    single[r.dim] = design.mapping.levels[r.mappingLevel].bounds[r.dim];
+                    const auto fiber =
+                        static_cast<double>(tileVolume(rankExtents(workload, static_cast<int>(t), single)));
+                    const auto bits = genomeFormatWordBits(r.format, fiber, tile, storageWidth);
+                    if (r.metadataBits < 0)
+                        r.metadataBits = bits.metadata;
+                    if (r.payloadBits < 0)
+                        r.payloadBits = bits.payload;
+                }
+                if (r.format == RankFormat::U)
+                    r.format = RankFormat::UOP; // with the U's 0-bit widths: Sparseloop has no `U`
+            }
+        }
+    return formats;
+}
+
 void exportSparseloopCase(const Workload& workload, const Architecture& arch, const Design& design,
                           const std::string& dir)
 {
@@ -220,9 +273,30 @@ void exportSparseloopCase(const Workload& workload, const Architecture& arch, co
     c.architecture = arch;
     c.mapping = design.mapping;
     c.sparse = design.sparse;
+    c.sparse.formats = sparseloopFormatsOf(workload, arch, design);
+    for (auto& level : c.mapping.levels) // Timeloop needs the X/Y split the model found possible
+        if (level.kind == LoopKind::Spatial) {
+            const auto split = withSpatialSplit(level, gridFanout(arch, level.storageLevel));
+            if (!split)
+                sparseloopExportError("the spatial loops of " + level.name +
+                                      " split into no X x Y that fits "
+                                      "the grid below " +
+                                      arch.levels.at(level.storageLevel).name);
+            level = *split;
+        }
     c.levels.resize(arch.levels.size());
-    for (std::size_t i = 0; i < arch.levels.size(); ++i) // Sparseloop charges metadata by this width
-        c.levels[i].metadataStorageWidthBits = arch.levels[i].metadataWordBits;
+    for (std::size_t i = 0; i < arch.levels.size(); ++i) {
+        c.levels[i].metadataStorageWidthBits = arch.levels[i].metadataWordBits; // Sparseloop charges by it
+        // Our levels move data between formats (compressed above, uncompressed below) as the model
+        // charges them; Sparseloop wants the level to say so.
+        c.levels[i].compressionSupported = i > 0;
+        // Metadata sharing the data capacity (our template) has no Sparseloop form: Sparseloop keeps
+        // metadata in a store of its own and, without one, refuses any metadata. Give it a store as large
+        // as the data's: every design our model accepts (data + metadata within the capacity) fits.
+        auto& level = c.architecture.levels[i];
+        if (level.metadataCapacityBits == 0 && level.capacityBits > 0)
+            level.metadataCapacityBits = level.capacityBits / level.metadataWordBits * level.metadataWordBits;
+    }
     exportSparseloopCase(c, dir);
 }
 

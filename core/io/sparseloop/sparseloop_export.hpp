@@ -24,9 +24,18 @@ namespace sparsemap {
 void exportSparseloopCase(const SparseloopCase& sparseloopCase, const std::string& dir);
 // A design of ours: Sparseloop types are chosen from the S/G kinds (Gate: gating; SpatialSkip:
 // skipping-spatial; Skip: skipping, or position-skipping when it has no condition), metadata storage
-// width = metadataWordBits. Also refused: a mapping whose factors do not multiply to the dim sizes.
+// width = metadataWordBits, formats as sparseloopFormatsOf writes them. Also refused: a mapping whose
+// factors do not multiply to the dim sizes, a format Sparseloop cannot represent (the reason names
+// tensor, level and ranks). The CLI's `export --sparseloop` and the workbench's export both call this.
 void exportSparseloopCase(const Workload& workload, const Architecture& arch, const Design& design,
                           const std::string& dir);
+// The formats of a design of ours in the names and widths Sparseloop reads: an all-U format is no
+// format (stored uncompressed); a U rank of a compressed format is UOP with 0-bit metadata and payload
+// (Sparseloop has no `U`); ranks bound to loops get the widths our model gives them (B: 1-bit metadata;
+// CP, RLE: ceil(log2 fiber) bits; UOP: ceil(log2(tile + 1))-bit offsets) written out. Throws InputError
+// for a format Sparseloop cannot represent.
+std::vector<std::vector<TensorFormat>> sparseloopFormatsOf(const Workload& workload, const Architecture& arch,
+                                                           const Design& design);
 
 // The two files' text.
 std::string sparseloopInputYaml(const SparseloopCase& sparseloopCase);

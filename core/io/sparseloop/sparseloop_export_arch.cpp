@@ -69,6 +69,10 @@ void emitStorage(YAML::Emitter& out, const StorageLevel& level, const Sparseloop
         out << YAML::Key << "metadata_storage_depth" << YAML::Value
             << level.metadataCapacityBits / level.metadataWordBits;
     }
+    if (extras.compressionSupported) {
+        out << YAML::Key << "decompression_supported" << YAML::Value << true;
+        out << YAML::Key << "compression_supported" << YAML::Value << true;
+    }
     if (extras.defaultMetadataWordBits >= 0)
         out << YAML::Key << "metadata_datawidth" << YAML::Value << extras.defaultMetadataWordBits;
     if (level.readBandwidth > 0)

@@ -62,9 +62,9 @@ void emitFormats(YAML::Emitter& out, const SparseloopCase& c, int level)
         if (t < orders.size() && !orders[t].empty())
             out << YAML::Key << "rank-application-order" << YAML::Value << orders[t];
         out << YAML::Key << "ranks" << YAML::Value << YAML::BeginSeq;
-        for (const auto& rank : ranks) {
+        for (const auto& rank : ranks) { // Sparseloop has no `U`: an uncompressed rank is UOP
             out << YAML::BeginMap << YAML::Key << "format" << YAML::Value
-                << std::string(rankFormatName(rank.format));
+                << std::string(rankFormatName(rank.format == RankFormat::U ? RankFormat::UOP : rank.format));
             if (rank.metadataBits >= 0)
                 out << YAML::Key << "metadata-word-bits" << YAML::Value << rank.metadataBits;
             if (rank.payloadBits >= 0)

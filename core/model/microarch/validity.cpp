@@ -1,5 +1,7 @@
 #include "model/microarch/validity.hpp"
 
+#include "mapping/spatial_split.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -29,6 +31,23 @@ std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResul
     const auto& arch = c.arch;
     const int levels = arch.levelCount();
     const bool meshChecks = usesSplits(c.design.mapping);
+    // A mapping without splits (the genome's) is one Timeloop can place when every spatial level's
+    // loops split into an X and a Y part that fit the grid block below it.
+    if (!meshChecks)
+        for (const auto& level : c.design.mapping.levels) {
+            if (level.kind != LoopKind::Spatial)
+                continue;
+            const GridFanout fan = gridFanout(arch, level.storageLevel);
+            if (!spatialSplitDims(level, fan)) {
+                double product = 1;
+                for (auto b : level.bounds)
+                    product *= static_cast<double>(b);
+                return "spatial loops of " + level.name + " (product " + number(product) +
+                       ") split into no X x Y that fits the " + number(static_cast<double>(fan.x)) + " x " +
+                       number(static_cast<double>(fan.y)) + " grid block below " +
+                       arch.levels[level.storageLevel].name + " (Timeloop's mesh)";
+            }
+        }
     // Fan-out: instances the mapping needs below every level.
     for (int s = 0; s < levels; ++s) {
         const bool last = s + 1 == levels;

@@ -10,44 +10,19 @@ namespace sparsemap::model {
 
 namespace {
 
-bool isCompressedFormat(RankFormat f)
-{
-    return f == RankFormat::CP || f == RankFormat::RLE || f == RankFormat::B;
-}
-
-double log2Bits(double n)
-{
-    return n <= 1 ? 1.0 : std::ceil(std::log2(n));
-}
-
-// Default bits per unit for formats written without explicit widths (our genome's designs):
-// a bitmask bit per coordinate, coordinates and run lengths wide enough for the fiber, offsets
-// wide enough for the tile.
-void defaultBits(WalkRank& rank, double tile, bool fromGenome)
+// Default bits per unit for formats written without explicit widths: Sparseloop's (0, a bitmask's
+// 1 bit) for imported formats, genomeFormatWordBits for our genome's.
+void defaultBits(WalkRank& rank, double tile, bool fromGenome, int storageWidth)
 {
     if (!fromGenome) { // Sparseloop: unspecified widths are 0, except a bitmask's 1 bit
         rank.metadataBits = rank.format == RankFormat::B ? 1 : 0;
         rank.payloadBits = 0;
         return;
     }
-    switch (rank.format) {
-    case RankFormat::U:
-        rank.metadataBits = rank.payloadBits = 0;
-        break;
-    case RankFormat::B:
-        rank.metadataBits = 1;
-        rank.payloadBits = 0;
-        break;
-    case RankFormat::CP:
-    case RankFormat::RLE:
-        rank.metadataBits = static_cast<int>(log2Bits(static_cast<double>(rank.fiberShape)));
-        rank.payloadBits = 0;
-        break;
-    case RankFormat::UOP:
-        rank.metadataBits = 0;
-        rank.payloadBits = static_cast<int>(log2Bits(tile + 1));
-        break;
-    }
+    const auto bits =
+        genomeFormatWordBits(rank.format, static_cast<double>(rank.fiberShape), tile, storageWidth);
+    rank.metadataBits = bits.metadata;
+    rank.payloadBits = bits.payload;
 }
 
 // Coordinates of `tensor` spanned by the per-dim extents in `dimTiles`.
@@ -86,7 +61,7 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     const bool fromGenome = declared.front().mappingLevel >= 0;
     bool anyCompressed = false;
     for (const auto& r : declared)
-        anyCompressed |= isCompressedFormat(r.format);
+        anyCompressed |= isCompressedRankFormat(r.format);
     // All-U formats from the genome mean "stored uncompressed"; Sparseloop treats any multi-rank
     // format as carrying (possibly empty) metadata.
     const bool anyNonU = std::any_of(declared.begin(), declared.end(),
@@ -198,14 +173,19 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
         for (int r = n - 1; r >= 0; --r)
             st.ranks[r].maxFibers = r == n - 1 ? 1 : st.ranks[r + 1].maxFibers * st.ranks[r + 1].fiberShape;
     }
+    const auto& widths = c.options.metadataStorageWidthBits;
+    const int storageWidth =
+        s < static_cast<int>(widths.size()) ? widths[s] : c.arch.levels[s].metadataWordBits;
     for (int r = 0; r < n; ++r) {
         auto& rank = st.ranks[r];
         const auto& d = declared[n - 1 - r];
-        defaultBits(rank, st.tile, fromGenome);
+        defaultBits(rank, st.tile, fromGenome, storageWidth);
         if (d.metadataBits >= 0)
             rank.metadataBits = d.metadataBits;
         if (d.payloadBits >= 0)
             rank.payloadBits = d.payloadBits;
+        rank.metadataBits = sparseloopFormatWordBits(rank.metadataBits, storageWidth);
+        rank.payloadBits = sparseloopFormatWordBits(rank.payloadBits, storageWidth);
     }
     return {};
 }

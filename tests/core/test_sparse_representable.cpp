@@ -1,0 +1,153 @@
+// Formats Sparseloop can represent (compressed ranks only below uncompressed ones), the nearest
+// representable format, the model's format-space switch, and the export's names (never `U`).
+#include "genome/genome_codec.hpp"
+#include "io/architecture_io.hpp"
+#include "io/file_io.hpp"
+#include "io/sparseloop/sparseloop_export.hpp"
+#include "io/workload_io.hpp"
+#include "model/genome_evaluator.hpp"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <random>
+
+using namespace sparsemap;
+
+namespace {
+
+TensorFormat formatOf(std::initializer_list<RankFormat> formats)
+{
+    TensorFormat f;
+    for (auto r : formats)
+        f.ranks.push_back(FormatRank{-1, -1, r});
+    return f;
+}
+
+std::vector<RankFormat> formatsOf(const TensorFormat& f)
+{
+    std::vector<RankFormat> out;
+    for (const auto& r : f.ranks)
+        out.push_back(r.format);
+    return out;
+}
+
+using R = RankFormat;
+
+} // namespace
+
+class TestSparseRepresentable : public QObject {
+    Q_OBJECT
+private slots:
+    void representable()
+    {
+        QVERIFY(representableInSparseloop(formatOf({})));
+        QVERIFY(representableInSparseloop(formatOf({R::U, R::U})));         // no format at all
+        QVERIFY(representableInSparseloop(formatOf({R::UOP, R::CP})));      // CSR
+        QVERIFY(representableInSparseloop(formatOf({R::U, R::B, R::RLE}))); // compressed below
+        QVERIFY(!representableInSparseloop(formatOf({R::CP, R::U})));
+        QVERIFY(!representableInSparseloop(formatOf({R::B, R::UOP, R::B})));
+    }
+
+    void nearest()
+    {
+        // Worked out by hand: the split with the fewest changed ranks, ties to the most compressed.
+        auto f = formatOf({R::CP, R::U}); // splits cost 1, 1, 1: the first (all compressed) wins
+        QVERIFY(makeRepresentableInSparseloop(f));
+        QCOMPARE(formatsOf(f), (std::vector<R>{R::CP, R::CP}));
+        f = formatOf({R::B, R::U, R::RLE}); // all compressed costs 1; the U takes RLE from below
+        QVERIFY(makeRepresentableInSparseloop(f));
+        QCOMPARE(formatsOf(f), (std::vector<R>{R::B, R::RLE, R::RLE}));
+        f = formatOf({R::U, R::B, R::U, R::U}); // costs 3, 2, 3, 2, 1: uncompress the B
+        QVERIFY(makeRepresentableInSparseloop(f));
+        QCOMPARE(formatsOf(f), (std::vector<R>{R::U, R::U, R::U, R::U}));
+        f = formatOf({R::UOP, R::CP});
+        QVERIFY(!makeRepresentableInSparseloop(f));
+        QCOMPARE(formatsOf(f), (std::vector<R>{R::UOP, R::CP}));
+    }
+
+    // Genomes of mm on the cloud preset whose decoded formats Sparseloop cannot represent: dead by
+    // default (the reason names tensor, level and ranks), the nearest format's figures under
+    // `nearest`, labelled as beyond Sparseloop under `unrestricted`; and the export refuses them.
+    void formatSpaceSwitch()
+    {
+        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm6.yaml"),
+                                  loadPreset("cloud"));
+        std::mt19937_64 rng(5);
+        model::ModelOptions unrestricted;
+        unrestricted.formatSpace = model::FormatSpace::Unrestricted;
+        model::ModelOptions nearest;
+        nearest.formatSpace = model::FormatSpace::SparseloopNearest;
+        model::GenomeEvaluator dead(layout), open(layout, unrestricted), near(layout, nearest),
+            check(layout, unrestricted);
+        int checked = 0;
+        for (int i = 0; i < 20000 && checked < 10; ++i) {
+            const Genome g = randomGenome(layout, rng);
+            const auto& free = open.evaluate(g);
+            const auto site = firstUnrepresentableFormat(open.lastDesign().sparse);
+            if (!free.valid || site.storageLevel < 0)
+                continue;
+            ++checked;
+            QVERIFY(free.beyondSparseloop.find("evaluated as given") != std::string::npos);
+            const auto& d = dead.evaluate(g);
+            QVERIFY(!d.valid);
+            const std::string tensor = layout.workload().tensors[site.tensor].name;
+            const std::string level = layout.architecture().levels[site.storageLevel].name;
+            QVERIFY2(d.reason.find("format of " + tensor + " at " + level + " (ranks outer to inner: ") !=
+                         std::string::npos,
+                     d.reason.c_str());
+            QVERIFY(d.beyondSparseloop.empty());
+            // nearest = the repaired design evaluated as given
+            Design repaired = open.lastDesign();
+            for (auto& lv : repaired.sparse.formats)
+                for (auto& f : lv)
+                    makeRepresentableInSparseloop(f);
+            QVERIFY(firstUnrepresentableFormat(repaired.sparse).storageLevel < 0);
+            const auto n = near.evaluate(g);
+            const auto& expected = check.evaluator().evaluate(repaired);
+            QCOMPARE(n.valid, expected.valid);
+            if (n.valid) {
+                QCOMPARE(n.cycles, expected.cycles);
+                QCOMPARE(n.energyPj, expected.energyPj);
+            }
+            QVERIFY(n.beyondSparseloop.find("nearest representable") != std::string::npos);
+            QTemporaryDir dir;
+            try {
+                exportSparseloopCase(layout.workload(), layout.architecture(), open.lastDesign(),
+                                     dir.path().toStdString() + "/case");
+                QFAIL("an unrepresentable format was exported");
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find("which Sparseloop cannot represent") != std::string::npos,
+                         e.what());
+            }
+        }
+        QVERIFY(checked >= 5);
+    }
+
+    // Valid designs are exported with the names Sparseloop reads: no rank is `U`.
+    void exportNames()
+    {
+        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm6.yaml"),
+                                  loadPreset("edge"));
+        model::GenomeEvaluator evaluator(layout);
+        std::mt19937_64 rng(11);
+        int exported = 0, withUop = 0;
+        for (int i = 0; i < 5000 && exported < 20; ++i) {
+            const Genome g = randomGenome(layout, rng);
+            if (!evaluator.evaluate(g).valid)
+                continue;
+            QTemporaryDir dir;
+            exportSparseloopCase(layout.workload(), layout.architecture(), evaluator.lastDesign(),
+                                 dir.path().toStdString());
+            const std::string text = readTextFile(dir.path().toStdString() + "/aggregated_input.yaml");
+            QVERIFY(text.find("format: U\n") == std::string::npos);
+            withUop += text.find("format: UOP") != std::string::npos;
+            ++exported;
+        }
+        QCOMPARE(exported, 20);
+        QVERIFY(withUop > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSparseRepresentable)
+#include "test_sparse_representable.moc"
