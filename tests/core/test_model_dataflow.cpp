@@ -30,7 +30,7 @@ private slots:
         auto& buf = test::levelNamed(m, "L2_T");
         buf.bounds = {4, 4, 4};
         buf.order = {0, 2, 1}; // for m, for n, for k (output stationary)
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(test::denseDesign(arch, w, m));
         QVERIFY2(r.valid, r.reason.c_str());
         const auto& dram = r.levels[0];
@@ -67,7 +67,7 @@ private slots:
         t.bounds = {4, 4, 1};
         t.order = {0, 1, 2};
         test::levelNamed(m, "L2_S").bounds = {1, 1, 4};
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(test::denseDesign(arch, w, m));
         QVERIFY2(r.valid, r.reason.c_str());
         QCOMPARE(r.compute.cycles, 16.0); // 64 MACs / 4 in use
@@ -90,7 +90,7 @@ private slots:
         dramLoops.bounds = {4, 1, 4};
         dramLoops.order = {2, 0, 1}; // for n, for m (k trivial)
         test::levelNamed(m, "L2_T").bounds = {1, 4, 1};
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(test::denseDesign(arch, w, m));
         QVERIFY2(r.valid, r.reason.c_str());
         QCOMPARE(r.levels[0].tensors[0].reads.actual, 64.0); // 4 x |P|
@@ -109,7 +109,7 @@ private slots:
         auto m = test::emptyMapping(arch, w);
         auto& buf = test::levelNamed(m, "L2_T");
         buf.bounds = {4, 4, 4};
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(test::denseDesign(arch, w, m));
         QVERIFY2(r.valid, r.reason.c_str());
         // DRAM reads 32 words (P and Q once) in 64 compute cycles = 0.5 words/cycle, twice the
@@ -124,7 +124,7 @@ private slots:
         const auto w = spmm4();
         auto m = test::emptyMapping(arch, w);
         test::levelNamed(m, "L2_T").bounds = {4, 4, 4};
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(test::denseDesign(arch, w, m));
         QVERIFY(!r.valid);
         QVERIFY2(r.reason.find("capacity exceeded at Buffer") != std::string::npos, r.reason.c_str());
@@ -138,7 +138,7 @@ private slots:
         auto m = test::emptyMapping(arch, w);
         test::levelNamed(m, "L2_T").bounds = {4, 4, 1};
         test::levelNamed(m, "L2_S").bounds = {1, 1, 4}; // 4 MACs wanted, 2 exist
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(test::denseDesign(arch, w, m));
         QVERIFY(!r.valid);
         QVERIFY2(r.reason.find("spatial fan-out exceeded") != std::string::npos, r.reason.c_str());

@@ -36,7 +36,7 @@ private slots:
     {
         const auto arch = test::twoLevelArchitecture(1);
         const auto w = dotProduct();
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(dotDesign(arch, w));
         QVERIFY2(r.valid, r.reason.c_str());
         QCOMPARE(r.compute.actual, 8.0);
@@ -52,7 +52,7 @@ private slots:
         auto d = dotDesign(arch, w);
         d.sparse.sites = {
             SgSite{kComputeSite, {SgAction{SgKind::Gate, A, {B}}, SgAction{SgKind::Gate, B, {A}}}}};
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(d);
         QVERIFY2(r.valid, r.reason.c_str());
         QCOMPARE(r.compute.actual, 2.0);
@@ -71,7 +71,7 @@ private slots:
         const auto w = dotProduct();
         auto d = dotDesign(arch, w);
         d.sparse.sites = {SgSite{1, {SgAction{SgKind::Gate, B, {A}}}}};
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(d);
         QVERIFY2(r.valid, r.reason.c_str());
         QCOMPARE(r.levels[1].tensors[B].reads.actual, 4.0);
@@ -93,7 +93,7 @@ private slots:
         auto d = dotDesign(arch, w);
         test::setFormat(d, w, 1, A, RankFormat::CP);
         d.sparse.sites = {SgSite{1, {SgAction{SgKind::Skip, B, {A}}}}};
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(d);
         QVERIFY2(r.valid, r.reason.c_str());
         QCOMPARE(r.levels[1].tensors[A].reads.actual, 4.0);
@@ -147,7 +147,7 @@ private slots:
         auto d = test::denseDesign(arch, w, m);
         test::setFormat(d, w, 1, A, RankFormat::CP);
         d.sparse.sites = {SgSite{1, {SgAction{SgKind::Skip, B, {A}}}}};
-        Evaluator e(w, arch, ModelOptions{1.0, {}, true});
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
         const auto& r = e.evaluate(d);
         QVERIFY2(r.valid, r.reason.c_str());
         const auto& b = r.levels[1].tensors[B].reads;

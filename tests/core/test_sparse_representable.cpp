@@ -19,8 +19,12 @@ namespace {
 TensorFormat formatOf(std::initializer_list<RankFormat> formats)
 {
     TensorFormat f;
-    for (auto r : formats)
-        f.ranks.push_back(FormatRank{-1, -1, r});
+    for (auto r : formats) {
+        FormatRank rank;
+        rank.dim = rank.mappingLevel = -1;
+        rank.format = r;
+        f.ranks.push_back(rank);
+    }
     return f;
 }
 
