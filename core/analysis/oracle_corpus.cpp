@@ -8,6 +8,7 @@
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/sparseloop_options.hpp"
+#include "search/genome_checks.hpp"
 #include "search/method_registry.hpp"
 #include "search/optimizer.hpp"
 #include "util/error.hpp"
@@ -112,8 +113,9 @@ std::vector<OracleCorpusEntry> drawOracleCorpus(const OracleCorpusSettings& sett
                 const GenomeLayout layout(sampleWorkload(settings.samplesDir, workloadName, densities), arch);
                 model::GenomeEvaluator evaluator(layout);
                 for (int attempt = 0; attempt < 200; ++attempt) {
-                    Genome g = randomGenome(layout, rng);
-                    if (!evaluator.evaluate(g).valid)
+                    Genome g = randomGenome(layout, rng); // in Sparseloop's space: its formats, meshes
+                    orderFormatGenesForSparseloop(layout, g);
+                    if (!search::spatialFanoutFits(layout, g) || !evaluator.evaluate(g).valid)
                         continue;
                     char id[16];
                     std::snprintf(id, sizeof id, "r%04d", next++);

@@ -5,6 +5,7 @@
 #include "sparse/tensor_ranks.hpp"
 #include "util/error.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace sparsemap {
@@ -240,6 +241,23 @@ Genome randomGenome(const GenomeLayout& layout, std::mt19937_64& rng)
         genome[i] = pick(rng);
     }
     return genome;
+}
+
+bool orderFormatGenesForSparseloop(const GenomeLayout& layout, Genome& genome)
+{
+    bool changed = false;
+    for (const GeneSegment segment : {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ}) {
+        const auto range = layout.segment(segment);
+        const auto begin = genome.begin() + range.begin, end = genome.begin() + range.end;
+        const auto uncompressedFirst = [](int value) {
+            return !isCompressedRankFormat(static_cast<RankFormat>(value));
+        };
+        if (!std::is_partitioned(begin, end, uncompressedFirst)) {
+            std::stable_partition(begin, end, uncompressedFirst);
+            changed = true;
+        }
+    }
+    return changed;
 }
 
 } // namespace sparsemap

@@ -27,4 +27,10 @@ std::vector<std::vector<TensorFormat>> decodeFormats(const GenomeLayout& layout,
 // A uniformly random genome within bounds.
 Genome randomGenome(const GenomeLayout& layout, std::mt19937_64& rng);
 
+// Reorders each tensor's format genes so that the uncompressed values (U, UOP) sit outside the
+// compressed ones (B, RLE, CP), each group keeping its order: every format the genome decodes to is
+// then one Sparseloop can represent (representableInSparseloop), whatever the mapping. For drawing
+// samples in Sparseloop's design space; returns whether the genome changed.
+bool orderFormatGenesForSparseloop(const GenomeLayout& layout, Genome& genome);
+
 } // namespace sparsemap

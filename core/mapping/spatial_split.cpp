@@ -1,74 +1,161 @@
 #include "mapping/spatial_split.hpp"
 
+#include <algorithm>
+
 namespace sparsemap {
 
-std::int64_t timeloopMeshX(const Architecture& arch, int level)
+Mesh timeloopMesh(const Architecture& arch, int level)
 {
     const bool compute = level >= arch.levelCount();
+    const std::int64_t instances = compute ? arch.compute.instances : arch.levels[level].instances;
     const std::int64_t meshX = compute ? arch.compute.meshX : arch.levels[level].meshX;
-    return meshX > 0 ? meshX : (compute ? arch.compute.instances : arch.levels[level].instances);
+    if (meshX <= 0 || instances % meshX != 0)
+        return {instances, 1};
+    return {meshX, instances / meshX};
 }
 
-GridFanout gridFanout(const Architecture& arch, int level)
-{
-    const auto instances = [&](int l) {
-        return l >= arch.levelCount() ? arch.compute.instances : arch.levels[l].instances;
-    };
-    const std::int64_t parentX = timeloopMeshX(arch, level), childX = timeloopMeshX(arch, level + 1);
-    const std::int64_t parentY = parentX > 0 ? instances(level) / parentX : 0;
-    const std::int64_t childY = childX > 0 ? instances(level + 1) / childX : 0;
-    return {parentX > 0 ? childX / parentX : 0, parentY > 0 ? childY / parentY : 0};
-}
+namespace {
 
-std::optional<std::vector<int>> spatialSplitDims(const MappingLevel& level, GridFanout fan)
+struct Choice {
+    std::int64_t x = 1, y = 1;
+    std::uint32_t mask = 0;
+};
+
+// The distinct X products one level can take, largest first (one mask each: the first found).
+std::vector<Choice> choicesOf(const SpatialLoops& level)
 {
-    std::vector<int> loops; // dims with bound > 1
+    std::int64_t total = 1;
+    std::vector<int> dims;
     for (std::size_t d = 0; d < level.bounds.size(); ++d)
-        if (level.bounds[d] > 1)
-            loops.push_back(static_cast<int>(d));
-    const int n = static_cast<int>(loops.size());
-    std::int64_t bestX = -1;
-    unsigned bestMask = 0;
-    for (unsigned mask = 0; mask < (1u << n); ++mask) {
-        std::int64_t x = 1, y = 1;
-        for (int i = 0; i < n; ++i)
-            ((mask >> i) & 1u ? x : y) *= level.bounds[loops[i]];
-        if (x <= fan.x && y <= fan.y && x > bestX) {
-            bestX = x;
-            bestMask = mask;
+        if (level.bounds[d] > 1) {
+            dims.push_back(static_cast<int>(d));
+            total *= level.bounds[d];
         }
+    std::vector<Choice> out;
+    if (level.fixedX) {
+        Choice c;
+        c.mask = *level.fixedX;
+        for (int d : dims)
+            if ((c.mask >> d) & 1u)
+                c.x *= level.bounds[static_cast<std::size_t>(d)];
+        c.y = total / c.x;
+        out.push_back(c);
+        return out;
     }
-    if (bestX < 0)
-        return std::nullopt;
-    std::vector<int> along;
-    for (int i = 0; i < n; ++i)
-        if ((bestMask >> i) & 1u)
-            along.push_back(loops[i]);
-    return along;
+    const int n = static_cast<int>(dims.size());
+    for (unsigned m = 0; m < (1u << n); ++m) {
+        Choice c;
+        for (int i = 0; i < n; ++i)
+            if ((m >> i) & 1u) {
+                c.x *= level.bounds[static_cast<std::size_t>(dims[i])];
+                c.mask |= 1u << dims[i];
+            }
+        c.y = total / c.x;
+        if (std::none_of(out.begin(), out.end(), [&](const Choice& o) { return o.x == c.x; }))
+            out.push_back(c);
+    }
+    std::stable_sort(out.begin(), out.end(), [](const Choice& a, const Choice& b) { return a.x > b.x; });
+    return out;
 }
 
-std::optional<MappingLevel> withSpatialSplit(const MappingLevel& level, GridFanout fan)
-{
-    if (level.spatialXLoops >= 0)
-        return level;
-    const auto alongX = spatialSplitDims(level, fan);
-    if (!alongX)
-        return std::nullopt;
-    MappingLevel out = level;
-    out.order.clear();
-    const auto isX = [&](int d) {
-        for (int x : *alongX)
-            if (x == d)
+struct Search {
+    const Architecture& arch;
+    std::span<const SpatialLoops> levels;
+    std::vector<std::vector<Choice>> choices;
+    std::vector<std::uint32_t> picked;
+
+    // Levels (storage indices, levelCount() = compute) whose expansion is final once entry i is
+    // placed: those below its storage level down to the next entry's.
+    bool fitsBelow(std::size_t i, std::int64_t x, std::int64_t y) const
+    {
+        const int from = levels[i].storageLevel + 1;
+        const int to = i + 1 < levels.size() ? levels[i + 1].storageLevel : arch.levelCount();
+        for (int t = from; t <= to; ++t) {
+            const Mesh mesh = timeloopMesh(arch, t);
+            if (x > mesh.x || y > mesh.y)
+                return false;
+        }
+        return true;
+    }
+
+    bool place(std::size_t i, std::int64_t x, std::int64_t y)
+    {
+        if (i == levels.size())
+            return true;
+        for (const auto& c : choices[i]) {
+            const std::int64_t nx = x * c.x, ny = y * c.y;
+            if (!fitsBelow(i, nx, ny))
+                continue;
+            picked[i] = c.mask;
+            if (place(i + 1, nx, ny))
                 return true;
+        }
         return false;
-    };
-    for (int d : level.order)
-        if (!isX(d))
-            out.order.push_back(d);
-    for (int d : level.order)
-        if (isX(d))
-            out.order.push_back(d);
-    out.spatialXLoops = static_cast<int>(alongX->size());
+    }
+};
+
+} // namespace
+
+std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& arch,
+                                                            std::span<const SpatialLoops> levels)
+{
+    Search s{arch, levels, {}, std::vector<std::uint32_t>(levels.size(), 0)};
+    s.choices.reserve(levels.size());
+    for (const auto& level : levels)
+        s.choices.push_back(choicesOf(level));
+    if (!s.place(0, 1, 1))
+        return std::nullopt;
+    return s.picked;
+}
+
+std::vector<SpatialLoops> spatialLoopsOf(const Mapping& mapping)
+{
+    std::vector<SpatialLoops> out;
+    for (const auto& level : mapping.levels) {
+        if (level.kind != LoopKind::Spatial)
+            continue;
+        SpatialLoops s;
+        s.storageLevel = level.storageLevel;
+        s.bounds = level.bounds;
+        if (level.spatialXLoops >= 0) {
+            std::uint32_t mask = 0;
+            const int n = static_cast<int>(level.order.size());
+            for (int i = std::max(0, n - level.spatialXLoops); i < n; ++i)
+                mask |= 1u << level.order[static_cast<std::size_t>(i)];
+            s.fixedX = mask;
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::optional<Mapping> withSpatialSplits(const Architecture& arch, const Mapping& mapping)
+{
+    const auto loops = spatialLoopsOf(mapping);
+    const auto masks = splitSpatialLoops(arch, loops);
+    if (!masks)
+        return std::nullopt;
+    Mapping out = mapping;
+    std::size_t k = 0;
+    for (auto& level : out.levels) {
+        if (level.kind != LoopKind::Spatial)
+            continue;
+        const std::uint32_t mask = (*masks)[k++];
+        if (level.spatialXLoops >= 0)
+            continue;
+        std::vector<int> order;
+        int alongX = 0;
+        for (int d : level.order)
+            if (!((mask >> d) & 1u))
+                order.push_back(d);
+        for (int d : level.order)
+            if ((mask >> d) & 1u) {
+                order.push_back(d);
+                ++alongX;
+            }
+        level.order = std::move(order);
+        level.spatialXLoops = alongX;
+    }
     return out;
 }
 

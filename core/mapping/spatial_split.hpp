@@ -1,34 +1,45 @@
 #pragma once
-// The X/Y split of spatial loops over Timeloop's instance grids. Every level (and the compute) is a
-// meshX x meshY grid (meshX as given, or the instance count when not given: one row, Timeloop's
-// default); the children of one instance of storage level s form a (meshX(child) / meshX(s)) x
-// (meshY(child) / meshY(s)) block. Timeloop places the spatial loops of `L<s>_S` along X (the `split`
-// innermost loops of the permutation) and Y (the rest) and refuses a mapping whose X or Y product
-// exceeds that block. A genome has no split: a design is one Timeloop can map when some split fits.
+// The X/Y split of spatial loops over Timeloop's instance grids. Every storage level and the compute
+// is a meshX x meshY grid (meshX as given, else the instance count: one row, Timeloop's default).
+// Timeloop places the spatial loops of each `L<s>_S` along X (the `split` innermost loops of the
+// permutation) or Y (the rest) and, walking the nest top down, refuses a mapping when at some level
+// the product of the X (Y) loops of every spatial level above it exceeds that level's meshX (meshY)
+// (Sparseloop's "mapped X expansion ... exceeds hardware instances"). A genome has no split: its
+// design is one Timeloop can map when some choice of splits fits at every level.
 #include "arch/architecture.hpp"
 #include "mapping/mapping.hpp"
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace sparsemap {
 
-struct GridFanout {
+struct Mesh {
     std::int64_t x = 1, y = 1;
 };
-// Timeloop's meshX of storage level `level` (levelCount() = the compute).
-std::int64_t timeloopMeshX(const Architecture& arch, int level);
-// The block of children one instance of storage level `level` feeds.
-GridFanout gridFanout(const Architecture& arch, int level);
+// Timeloop's mesh of storage level `level` (levelCount() = the compute).
+Mesh timeloopMesh(const Architecture& arch, int level);
 
-// The dims of a spatial mapping level to place along X so that their product fits fan.x and the
-// others' fan.y: of the fitting splits, the one with the largest X product (ties: the first in dim
-// order). Loops of bound 1 are never placed. nullopt when no split fits.
-std::optional<std::vector<int>> spatialSplitDims(const MappingLevel& level, GridFanout fan);
+// The spatial loops of one spatial mapping level, as the split search sees them.
+struct SpatialLoops {
+    int storageLevel = 0;                // the level whose instances feed these loops' children
+    std::vector<std::int64_t> bounds;    // per dim
+    std::optional<std::uint32_t> fixedX; // dims already placed along X (an imported split), as a mask
+};
 
-// The level with its X dims innermost in `order` and `spatialXLoops` set (Timeloop's split), or
-// nullopt when no split fits. A level that already has a split is returned as is.
-std::optional<MappingLevel> withSpatialSplit(const MappingLevel& level, GridFanout fan);
+// Per entry of `levels` (outer to inner), the dims to place along X (a mask) so that every level's
+// X and Y expansion fits its mesh; of the fitting choices, each level takes the largest X product
+// it can (outer levels first; ties: the first in dim order). nullopt when no choice fits.
+std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& arch,
+                                                            std::span<const SpatialLoops> levels);
+
+// The spatial mapping levels of `mapping`, outer to inner.
+std::vector<SpatialLoops> spatialLoopsOf(const Mapping& mapping);
+
+// The mapping with every spatial level's X dims innermost in `order` and `spatialXLoops` set
+// (Timeloop's split); levels that have a split keep it. nullopt when no split fits.
+std::optional<Mapping> withSpatialSplits(const Architecture& arch, const Mapping& mapping);
 
 } // namespace sparsemap

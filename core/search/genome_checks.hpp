@@ -9,8 +9,8 @@
 namespace sparsemap::search {
 
 // True when, for every storage level, the product of the bounds of its spatial mapping levels
-// fits the level's fan-out (Architecture::fanout): the cheap check Sparseloop's mapper applies
-// before it evaluates a mapping.
+// fits the level's fan-out (Architecture::fanout) and the spatial loops split over Timeloop's meshes
+// (mapping/spatial_split): the cheap checks Sparseloop's mapper applies before it evaluates a mapping.
 bool spatialFanoutFits(const GenomeLayout& layout, std::span<const int> genome);
 
 // A predicate random draws must satisfy; empty = every genome is admissible.

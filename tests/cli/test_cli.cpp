@@ -96,8 +96,8 @@ private slots:
         // Fig. 13 spreads one loop of 4 over the toy's 2 x 2 PE grid: Timeloop places a loop along X
         // or Y, never both, so no split fits and the design is one Sparseloop cannot map.
         QVERIFY2(
-            r.out.contains("invalid: spatial loops of L2_S (product 4) split into no X x Y that fits the "
-                           "2 x 2 grid block below GLB"),
+            r.out.contains("invalid: spatial loops (fan-out below GLB 4, PE buffer 4) split into no X x Y "
+                           "that fits Timeloop's meshes (GLB 1 x 1, PE buffer 2 x 2, MAC 4 x 4)"),
             qPrintable(r.out));
     }
 

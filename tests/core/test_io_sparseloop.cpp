@@ -300,16 +300,19 @@ private slots:
     {
         Workload w = test::toyWorkload();
         Architecture a = test::toyArchitecture();
-        a.levels[2].meshX = 2;
+        a.levels[2].meshX = 2; // 2 x 2 PEs
+        a.compute.meshX = 4;   // 4 x 4 MACs
         a.levels[1].metadataCapacityBits = 4096;
+        a.levels[2].metadataCapacityBits = 512; // what the export gives a level without a metadata store
         Design d;
         d.mapping = trivialMapping(a, w);
         auto& levels = d.mapping.levels; // L1_T L2_T L2_S L3_T L3_S over dims M K N
-        levels[0].bounds = {1, 2, 1};
-        levels[2].bounds = {4, 1, 1};
+        levels[0].bounds = {2, 2, 1};
+        levels[2].bounds = {2, 1, 2}; // M along Y, N along X of the 2 x 2 PE grid
         levels[2].spatialXLoops = 1;
         levels[3].bounds = {1, 4, 1};
-        levels[4].bounds = {1, 1, 4};
+        levels[4].bounds = {1, 1, 2}; // N: 2 x 2 = 4 along X of the 4 x 4 MACs
+        levels[4].spatialXLoops = 1;
         d.sparse.formats.assign(3, std::vector<TensorFormat>(3));
         for (int s = 0; s < 3; ++s)
             for (int t = 0; t < 3; ++t) {
@@ -325,11 +328,18 @@ private slots:
         const SparseloopCase c = import(out.path().toStdString());
         w.kind = WorkloadKind::General; // Sparseloop knows only the general form
         QVERIFY(c.workload == w && c.architecture == a && c.mapping == d.mapping);
+        // What is read back: the formats with the word widths Sparseloop is given (capped/widened).
+        d.sparse.formats = sparseloopFormatsOf(w, a, d);
         for (auto& level : d.sparse.formats) // Sparseloop declares ranks; the loops are the model's to bind
-            for (auto& tensor : level)
+            for (auto& tensor : level) {
                 for (auto& rank : tensor.ranks)
                     rank.dim = rank.mappingLevel = -1;
+                if (!tensor.compressed()) // an all-U format is no format: not written, read as none
+                    tensor.ranks.clear();
+            }
         QVERIFY(c.sparse == d.sparse);
+        QCOMPARE(c.sparse.formats[1][0].ranks[0].format, RankFormat::B); // the formats themselves
+        QCOMPARE(c.sparse.formats[1][1].ranks[0].format, RankFormat::CP);
         QVERIFY(!c.sparse.formats[0][0].ranks.empty());
         // Names Timeloop would split are refused.
         a.levels[1].name = "GLB.0";

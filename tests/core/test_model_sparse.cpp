@@ -101,9 +101,10 @@ private slots:
         QCOMPARE(r.levels[1].tensors[B].reads.skipped, 4.0);
         QCOMPARE(r.compute.actual, 4.0);
         QCOMPARE(r.cycles, 4.0);
-        // CP metadata of A at the buffer: 4 coordinates of ceil(log2 8) = 3 bits per read of the
-        // whole fiber (8 reads of an 8-element tile = one pass): 12 bits.
-        QCOMPARE(r.levels[1].tensors[A].metadataReads.actual, 12.0);
+        // CP metadata of A at the buffer: 4 coordinates of ceil(log2 8) = 3 bits, widened to 4 so that
+        // words pack the 8-bit metadata storage (Sparseloop's AdjustFormatWordBits), per read of the
+        // whole fiber (8 reads of an 8-element tile = one pass): 16 bits.
+        QCOMPARE(r.levels[1].tensors[A].metadataReads.actual, 16.0);
     }
 
     void skippingNeedsLeaderMetadata()

@@ -6,6 +6,7 @@
 #include "io/sparseloop/sparseloop_export.hpp"
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"
+#include "search/genome_checks.hpp"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -136,9 +137,10 @@ private slots:
         model::GenomeEvaluator evaluator(layout);
         std::mt19937_64 rng(11);
         int exported = 0, withUop = 0;
-        for (int i = 0; i < 5000 && exported < 20; ++i) {
-            const Genome g = randomGenome(layout, rng);
-            if (!evaluator.evaluate(g).valid)
+        for (int i = 0; i < 1000000 && exported < 20; ++i) { // few uniform draws fit the fan-out
+            Genome g = randomGenome(layout, rng);
+            orderFormatGenesForSparseloop(layout, g); // Sparseloop's design space, as searches draw it
+            if (!search::spatialFanoutFits(layout, g) || !evaluator.evaluate(g).valid)
                 continue;
             QTemporaryDir dir;
             exportSparseloopCase(layout.workload(), layout.architecture(), evaluator.lastDesign(),

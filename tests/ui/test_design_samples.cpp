@@ -39,9 +39,11 @@ void TestDesignSamples::everySampleOpensAndWalks()
             model::GenomeEvaluator evaluator(*layout);
             std::mt19937_64 rng(11);
             Genome genome;
-            // Draws that fit the spatial fan-out (as the searches draw), until the model says valid.
+            // Draws that fit the spatial fan-out and meshes (as the searches draw), until the model says
+            // valid.
             for (int i = 0; i < 20000 && genome.empty(); ++i) {
                 Genome candidate = randomGenome(*layout, rng);
+                orderFormatGenesForSparseloop(*layout, candidate); // Sparseloop's format space
                 if (search::spatialFanoutFits(*layout, candidate) && evaluator.evaluate(candidate).valid)
                     genome = std::move(candidate);
             }

@@ -274,16 +274,11 @@ void exportSparseloopCase(const Workload& workload, const Architecture& arch, co
     c.mapping = design.mapping;
     c.sparse = design.sparse;
     c.sparse.formats = sparseloopFormatsOf(workload, arch, design);
-    for (auto& level : c.mapping.levels) // Timeloop needs the X/Y split the model found possible
-        if (level.kind == LoopKind::Spatial) {
-            const auto split = withSpatialSplit(level, gridFanout(arch, level.storageLevel));
-            if (!split)
-                sparseloopExportError("the spatial loops of " + level.name +
-                                      " split into no X x Y that fits "
-                                      "the grid below " +
-                                      arch.levels.at(level.storageLevel).name);
-            level = *split;
-        }
+    // Timeloop needs the X/Y split the model found possible.
+    const auto split = withSpatialSplits(arch, c.mapping);
+    if (!split)
+        sparseloopExportError("the spatial loops split into no X x Y that fits Timeloop's meshes");
+    c.mapping = *split;
     c.levels.resize(arch.levels.size());
     for (std::size_t i = 0; i < arch.levels.size(); ++i) {
         c.levels[i].metadataStorageWidthBits = arch.levels[i].metadataWordBits; // Sparseloop charges by it

@@ -16,38 +16,12 @@ std::string number(double x)
     return buf;
 }
 
-bool usesSplits(const Mapping& mapping)
-{
-    for (const auto& level : mapping.levels)
-        if (level.spatialXLoops >= 0)
-            return true;
-    return false;
-}
-
 } // namespace
 
 std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResult& result)
 {
     const auto& arch = c.arch;
     const int levels = arch.levelCount();
-    const bool meshChecks = usesSplits(c.design.mapping);
-    // A mapping without splits (the genome's) is one Timeloop can place when every spatial level's
-    // loops split into an X and a Y part that fit the grid block below it.
-    if (!meshChecks)
-        for (const auto& level : c.design.mapping.levels) {
-            if (level.kind != LoopKind::Spatial)
-                continue;
-            const GridFanout fan = gridFanout(arch, level.storageLevel);
-            if (!spatialSplitDims(level, fan)) {
-                double product = 1;
-                for (auto b : level.bounds)
-                    product *= static_cast<double>(b);
-                return "spatial loops of " + level.name + " (product " + number(product) +
-                       ") split into no X x Y that fits the " + number(static_cast<double>(fan.x)) + " x " +
-                       number(static_cast<double>(fan.y)) + " grid block below " +
-                       arch.levels[level.storageLevel].name + " (Timeloop's mesh)";
-            }
-        }
     // Fan-out: instances the mapping needs below every level.
     for (int s = 0; s < levels; ++s) {
         const bool last = s + 1 == levels;
@@ -66,17 +40,57 @@ std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResul
             return "spatial fan-out exceeded at " + arch.levels[s].name +
                    ": the mapping spreads its tile over " + number(fanout) + " " + below +
                    " per instance, the architecture has " + number(static_cast<double>(arch.fanout(s)));
-        const auto meshX = last ? arch.compute.meshX : arch.levels[s + 1].meshX;
-        if (meshChecks && meshX > 0 &&
-            needed == (last ? c.dense.spatialInstances : c.dense.levels[s + 1].instances)) {
-            const double x = last ? c.dense.computeX : c.dense.levels[s + 1].xExpansion;
-            const double y = last ? c.dense.computeY : c.dense.levels[s + 1].yExpansion;
-            const double meshY = available / static_cast<double>(meshX);
-            if (x > static_cast<double>(meshX) + 0.5 || y > meshY + 0.5)
-                return "spatial fan-out exceeded below " + arch.levels[s].name + ": the mapping spreads " +
-                       number(x) + " x " + number(y) + " over a " + number(static_cast<double>(meshX)) +
-                       " x " + number(meshY) + " grid of " + below;
+    }
+    // Timeloop's mesh: the X and Y expansion above every level within its meshX x meshY (a genome has
+    // no split; its mapping is one Timeloop can place when some split of every spatial level fits).
+    // Spatial skipping shrinks the expansion Sparseloop checks; a level it shrinks is not checked.
+    bool skipped = false;
+    for (int t = 1; t <= levels; ++t) {
+        const double needed = t == levels ? result.compute.maxInstances : result.levels[t].maxInstances;
+        const double dense = t == levels ? c.dense.spatialInstances : c.dense.levels[t].instances;
+        skipped = skipped || needed < dense;
+    }
+    if (skipped) {
+        for (int t = 1; t <= levels; ++t) {
+            const double needed = t == levels ? result.compute.maxInstances : result.levels[t].maxInstances;
+            const double dense = t == levels ? c.dense.spatialInstances : c.dense.levels[t].instances;
+            const auto meshX = t == levels ? arch.compute.meshX : arch.levels[t].meshX;
+            if (needed < dense || meshX <= 0)
+                continue;
+            const Mesh mesh = timeloopMesh(arch, t);
+            const double x = t == levels ? c.dense.computeX : c.dense.levels[t].xExpansion;
+            const double y = t == levels ? c.dense.computeY : c.dense.levels[t].yExpansion;
+            if (x > static_cast<double>(mesh.x) + 0.5 || y > static_cast<double>(mesh.y) + 0.5)
+                return "spatial fan-out exceeded below " + arch.levels[t - 1].name +
+                       ": the mapping spreads " + number(x) + " x " + number(y) + " over a " +
+                       number(static_cast<double>(mesh.x)) + " x " + number(static_cast<double>(mesh.y)) +
+                       " grid of " + (t == levels ? arch.compute.name : arch.levels[t].name);
         }
+    }
+    bool allAlongXFits = !skipped; // the common case, checked without building the split search
+    for (const auto& level : c.design.mapping.levels)
+        allAlongXFits = allAlongXFits && (level.kind != LoopKind::Spatial || level.spatialXLoops < 0);
+    for (int t = 1; t <= levels && allAlongXFits; ++t)
+        allAlongXFits = (t == levels ? c.dense.spatialInstances : c.dense.levels[t].instances) <=
+                        static_cast<double>(timeloopMesh(arch, t).x);
+    const auto spatial =
+        allAlongXFits || skipped ? std::vector<SpatialLoops>{} : spatialLoopsOf(c.design.mapping);
+    if (!spatial.empty() && !splitSpatialLoops(arch, spatial)) {
+        std::string what;
+        for (std::size_t i = 0; i < spatial.size(); ++i) {
+            double product = 1;
+            for (auto b : spatial[i].bounds)
+                product *= static_cast<double>(b);
+            what += (i ? ", " : "") + arch.levels[spatial[i].storageLevel].name + " " + number(product);
+        }
+        std::string meshes;
+        for (int t = 1; t <= levels; ++t) {
+            const Mesh m = timeloopMesh(arch, t);
+            meshes += (t > 1 ? ", " : "") + (t == levels ? arch.compute.name : arch.levels[t].name) + " " +
+                      number(static_cast<double>(m.x)) + " x " + number(static_cast<double>(m.y));
+        }
+        return "spatial loops (fan-out below " + what +
+               ") split into no X x Y that fits Timeloop's meshes (" + meshes + ")";
     }
     // Capacity: data and metadata of every kept tile at the occupancy confidence.
     for (int s = 0; s < levels; ++s) {

@@ -1,6 +1,7 @@
 #include "search/baselines/sage_mapping.hpp"
 
 #include "genome/cantor.hpp"
+#include "mapping/spatial_split.hpp"
 #include "search/baselines/baseline_support.hpp"
 
 #include <algorithm>
@@ -68,7 +69,11 @@ private:
                 denseWords(extent) > m_fill * static_cast<double>(level.capacityWords()))
                 return false;
         }
-        return true;
+        std::vector<SpatialLoops> spatial; // and the loops split over Timeloop's meshes
+        for (std::size_t l = 0; l < slots.size(); ++l)
+            if (slots[l].kind == LoopKind::Spatial)
+                spatial.push_back({slots[l].storageLevel, m_bounds[l], std::nullopt});
+        return splitSpatialLoops(arch, spatial).has_value();
     }
 
     // Words of every tensor's dense tile for per-dim extents (an affine rank spans sum c*(e-1)+1).

@@ -121,14 +121,18 @@ void GenomeRelaxation::repairFanout(const Eigen::VectorXd& x, const Eigen::Vecto
         bool any = false;
         for (std::size_t s = 0; s < levels; ++s)
             any = any || overflows(s);
-        if (!any)
+        // Without overflow, the spatial loops must still split over Timeloop's meshes; otherwise the
+        // cheapest move of a spatial factor to a temporal level (the spatial share only shrinks).
+        const bool meshOnly = !any;
+        if (meshOnly && spatialFanoutFits(m_layout, genome))
             return;
         double bestCost = std::numeric_limits<double>::infinity();
         int bestGene = -1, bestValue = 0;
         for (int i = tiling.begin; i < tiling.end; ++i) {
             const int current = genome[static_cast<std::size_t>(i)];
             const auto& from = slots[static_cast<std::size_t>(current - 1)];
-            if (from.kind != LoopKind::Spatial || !overflows(static_cast<std::size_t>(from.storageLevel)))
+            if (from.kind != LoopKind::Spatial ||
+                (!meshOnly && !overflows(static_cast<std::size_t>(from.storageLevel))))
                 continue;
             const auto& g = m_layout.gene(i);
             const double here = distance(x, scale, i, current);
@@ -137,6 +141,8 @@ void GenomeRelaxation::repairFanout(const Eigen::VectorXd& x, const Eigen::Vecto
                     continue;
                 const auto& to = slots[static_cast<std::size_t>(v - 1)];
                 if (to.kind == LoopKind::Spatial) {
+                    if (meshOnly)
+                        continue;
                     const auto level = static_cast<std::size_t>(to.storageLevel);
                     if (level == static_cast<std::size_t>(from.storageLevel) ||
                         used[level] * g.factor > arch.fanout(to.storageLevel))

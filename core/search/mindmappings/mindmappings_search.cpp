@@ -36,12 +36,15 @@ MindMappingsSearch::MindMappingsSearch(MindMappingsParameters parameters)
 
 namespace {
 
-// A uniform genome within every spatial fan-out (redrawn for free, as the mapper's pre-check does).
+// A uniform genome within every spatial fan-out and Timeloop's meshes (redrawn for free, as the
+// mapper's pre-check does), its formats ordered into the ones Sparseloop represents: the surrogate
+// learns from samples of the design space the model scores, not from dead ones.
 Genome drawDesign(const GenomeLayout& layout, std::mt19937_64& rng, int maxDraws)
 {
     Genome g = randomGenome(layout, rng);
     for (int i = 1; i < maxDraws && !spatialFanoutFits(layout, g); ++i)
         g = randomGenome(layout, rng);
+    orderFormatGenesForSparseloop(layout, g);
     return g;
 }
 
