@@ -7,6 +7,7 @@
 #include <tbb/task_arena.h>
 
 #include <chrono>
+#include <limits>
 #include <cmath>
 
 namespace sparsemap::search {
@@ -148,6 +149,13 @@ void SearchContext::endGeneration(std::span<const double> populationObjectives)
 
 SearchResult SearchContext::takeResult()
 {
+    // Evaluations after the last generation closed (a method's final partial step) close one more,
+    // so the convergence ends at the evaluations used; its population is the last one recorded.
+    if (used() > 0 && (m_result.convergence.empty() || m_result.convergence.back().evaluations < used())) {
+        const double average = m_result.convergence.empty() ? std::numeric_limits<double>::infinity()
+                                                            : m_result.convergence.back().populationAverage;
+        endGeneration(std::span<const double>(&average, 1));
+    }
     // Points evaluated after the last generation closed still reach the observer.
     if (m_points && m_streamed < m_result.points.size()) {
         m_points(std::span<const EvaluatedPoint>(m_result.points).subspan(m_streamed));

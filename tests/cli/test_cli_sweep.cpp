@@ -114,7 +114,7 @@ const QStringList kSlow{"sweep",
                         "--seeds",
                         "1,2",
                         "--budget",
-                        "20000",
+                        "80000", // slow enough to kill part way (dead designs evaluate fast)
                         "--threads",
                         "1"};
 
