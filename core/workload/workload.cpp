@@ -1,5 +1,8 @@
 #include "workload/workload.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace sparsemap {
 
 int Workload::dimIndex(const std::string& dimName) const
@@ -86,6 +89,38 @@ std::optional<WorkloadKind> parseWorkloadKind(std::string_view name)
     if (name == "general")
         return WorkloadKind::General;
     return std::nullopt;
+}
+
+std::vector<std::int64_t> tensorExtents(const Workload& w, int tensor)
+{
+    std::vector<std::int64_t> extents;
+    for (const auto& rank : w.tensors[static_cast<std::size_t>(tensor)].ranks) {
+        std::int64_t extent = 1;
+        for (const auto& term : rank)
+            extent += term.coefficient * (w.dims[static_cast<std::size_t>(term.dim)].size - 1);
+        extents.push_back(extent);
+    }
+    return extents;
+}
+
+double tensorVolume(const Workload& w, int tensor)
+{
+    double volume = 1;
+    for (const auto e : tensorExtents(w, tensor))
+        volume *= static_cast<double>(e);
+    return volume;
+}
+
+double derivedOutputDensity(const Workload& w)
+{
+    double product = 1, reduction = 1;
+    for (const int t : w.inputTensors())
+        product *= w.tensors[t].density.density;
+    const int out = w.outputTensor();
+    for (std::size_t d = 0; d < w.dims.size(); ++d)
+        if (out < 0 || !w.indexes(out, static_cast<int>(d)))
+            reduction *= static_cast<double>(w.dims[d].size);
+    return std::clamp(1 - std::pow(1 - product, reduction), 1e-12, 1.0);
 }
 
 } // namespace sparsemap

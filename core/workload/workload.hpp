@@ -32,7 +32,10 @@ struct Tensor {
     std::string name;
     std::vector<RankProjection> ranks; // outer to inner
     bool isOutput = false;
-    DensitySpec density; // meaningful for inputs; the output density is derived by the model
+    DensitySpec density; // meaningful for inputs; the output density is derived by the model...
+    // ...unless declared: Sparseloop's files give an output's density (or leave it dense, their
+    // default), and a design read from them is scored with that density.
+    bool densityDeclared = false;
 
     bool operator==(const Tensor&) const = default;
 };
@@ -68,6 +71,15 @@ struct Workload {
 
     bool operator==(const Workload&) const = default;
 };
+
+// The extent of every rank of `tensor` (outer to inner; an affine rank spans sum c * (size - 1) + 1)
+// and their product.
+std::vector<std::int64_t> tensorExtents(const Workload& w, int tensor);
+double tensorVolume(const Workload& w, int tensor);
+
+// The density the model derives for the output: an output element is nonzero when any of its
+// reduction terms is, each nonzero with the product of the input densities (uniform inputs).
+double derivedOutputDensity(const Workload& w);
 
 std::string_view workloadKindName(WorkloadKind kind);
 std::optional<WorkloadKind> parseWorkloadKind(std::string_view name);

@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -327,6 +329,12 @@ private slots:
         exportSparseloopCase(w, a, d, out.path().toStdString());
         const SparseloopCase c = import(out.path().toStdString());
         w.kind = WorkloadKind::General; // Sparseloop knows only the general form
+        // The output's density is written (Sparseloop would take it as dense): 1 - (1 - 0.25)^8.
+        auto& z = w.tensors[2];
+        z.densityDeclared = true;
+        z.density.model = DensityModelKind::Uniform;
+        z.density.density = 1 - std::pow(0.75, 8);
+        QCOMPARE(c.workload.tensors[2].density.density, z.density.density);
         QVERIFY(c.workload == w && c.architecture == a && c.mapping == d.mapping);
         // What is read back: the formats with the word widths Sparseloop is given (capped/widened).
         d.sparse.formats = sparseloopFormatsOf(w, a, d);

@@ -7,6 +7,7 @@
 #include "io/units.hpp"
 #include "mapping/spatial_split.hpp"
 #include "mapping/tile_shape.hpp"
+#include "model/density/density_model.hpp"
 #include "workload/workload_factory.hpp"
 
 #include <algorithm>
@@ -28,16 +29,26 @@ void emitNames(YAML::Emitter& out, const Workload& w, const std::vector<int>& te
     out << YAML::EndSeq;
 }
 
-void emitDensity(YAML::Emitter& out, const Tensor& t)
+void emitDensity(YAML::Emitter& out, const Workload& w, int tensor)
 {
-    const DensitySpec& d = t.density;
+    const Tensor& t = w.tensors[static_cast<std::size_t>(tensor)];
+    DensitySpec d = t.density;
+    if (t.isOutput && !t.densityDeclared) { // Sparseloop takes an unstated output as dense
+        d.model = DensityModelKind::Uniform;
+        d.density = derivedOutputDensity(w);
+    }
     if (d.model == DensityModelKind::Banded || d.model == DensityModelKind::Actual)
         sparseloopExportError("tensor " + t.name + " has a " + std::string(densityModelName(d.model)) +
                               " density, which Sparseloop's v0.3 problem cannot state");
-    // An n:m structure becomes its density: Sparseloop's fixed-structured model is shape-only.
+    // An n:m structure becomes its density: Sparseloop's fixed-structured model is shape-only. A
+    // uniform tensor whose nonzeros fill it (the model rounds them up) is dense, which Sparseloop's
+    // hypergeometric model would not make it: it is stated fixed-structured.
+    const auto volume = static_cast<std::int64_t>(tensorVolume(w, tensor));
+    const bool dense = model::ceilNonzeros(d.density, volume) >= volume;
     out << YAML::Key << t.name << YAML::Value << YAML::BeginMap << YAML::Key << "distribution" << YAML::Value
-        << (d.model == DensityModelKind::Uniform ? "hypergeometric" : "fixed-structured") << YAML::Key
-        << "density" << YAML::Value << detail::formatNumber(d.density) << YAML::EndMap;
+        << (d.model == DensityModelKind::Uniform && !dense ? "hypergeometric" : "fixed-structured")
+        << YAML::Key << "density" << YAML::Value << detail::formatNumber(dense ? 1.0 : d.density)
+        << YAML::EndMap;
 }
 
 void emitProblem(YAML::Emitter& out, const Workload& w)
@@ -86,9 +97,8 @@ void emitProblem(YAML::Emitter& out, const Workload& w)
     for (const auto& d : w.dims)
         out << YAML::Key << d.name << YAML::Value << d.size;
     out << YAML::Key << "densities" << YAML::Value << YAML::BeginMap;
-    for (const auto& t : w.tensors)
-        if (!t.isOutput)
-            emitDensity(out, t);
+    for (std::size_t t = 0; t < w.tensors.size(); ++t)
+        emitDensity(out, w, static_cast<int>(t));
     out << YAML::EndMap << YAML::EndMap << YAML::EndMap;
 }
 

@@ -100,7 +100,7 @@ void readTensor(const YamlReader& space, const std::map<std::string, std::int64_
 
 // One `densities` entry: {distribution, density} or a bare density (Sparseloop's default model,
 // fixed-structured, applies to both a bare number and a map without `distribution`).
-void readDensity(const YamlReader& entry, Tensor& tensor, SparseloopCase& out)
+void readDensity(const YamlReader& entry, Tensor& tensor)
 {
     DensitySpec spec;
     spec.model = DensityModelKind::FixedStructured;
@@ -124,10 +124,6 @@ void readDensity(const YamlReader& entry, Tensor& tensor, SparseloopCase& out)
         return;
     }
     spec.density = *d;
-    if (tensor.isOutput) {
-        addNote(out, "the density of the output " + tensor.name + " is ignored (the model derives it)");
-        return;
-    }
     tensor.density = spec; // fixed-structured without n/m: every tile has exactly this density
 }
 
@@ -175,16 +171,18 @@ void readSparseloopProblem(const YamlReader& problem, SparseloopCase& out)
             continue;
         instance->keyNode(key)->error("`" + key + "` is not a dimension or coefficient of the problem");
     }
-    for (auto& tensor : w.tensors)
-        if (!tensor.isOutput) // Sparseloop's default: fixed-structured, density 1
-            tensor.density.model = DensityModelKind::FixedStructured;
+    for (auto& tensor : w.tensors) { // Sparseloop's default: fixed-structured, density 1
+        tensor.density.model = DensityModelKind::FixedStructured;
+        tensor.density.density = 1;
+        tensor.densityDeclared = tensor.isOutput; // an output too: Sparseloop does not derive it
+    }
     if (const auto densities = instance->get("densities"); densities && densities->expectMap("densities"))
         for (const auto& [name, entry] : densities->entries()) {
             const int t = w.tensorIndex(name);
             if (t < 0)
                 densities->keyNode(name)->error("unknown tensor `" + name + "` in densities");
             else
-                readDensity(entry, w.tensors[t], out);
+                readDensity(entry, w.tensors[t]);
         }
 }
 

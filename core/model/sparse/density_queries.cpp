@@ -17,38 +17,17 @@ std::int64_t clampedVolume(const DensityModel& model, double volume)
     return static_cast<std::int64_t>(std::llround(v));
 }
 
-std::vector<std::int64_t> tensorExtents(const Workload& w, int t)
-{
-    std::vector<std::int64_t> extents;
-    for (const auto& rank : w.tensors[t].ranks) {
-        std::int64_t extent = 1;
-        for (const auto& term : rank)
-            extent += term.coefficient * (w.dims[term.dim].size - 1);
-        extents.push_back(extent);
-    }
-    return extents;
-}
-
 } // namespace
 
 DensityModels makeTensorDensityModels(const Workload& w)
 {
     DensityModels models(w.tensors.size());
-    // The output's density: an output element is nonzero when any of its reduction terms is, each
-    // nonzero with the product of the input densities.
-    double product = 1, reduction = 1;
-    for (const int t : w.inputTensors())
-        product *= w.tensors[t].density.density;
-    const int out = w.outputTensor();
-    for (std::size_t d = 0; d < w.dims.size(); ++d)
-        if (out < 0 || !w.indexes(out, static_cast<int>(d)))
-            reduction *= static_cast<double>(w.dims[d].size);
     for (std::size_t t = 0; t < w.tensors.size(); ++t) {
         const auto extents = tensorExtents(w, static_cast<int>(t));
-        if (w.tensors[t].isOutput) {
+        if (w.tensors[t].isOutput && !w.tensors[t].densityDeclared) {
             DensitySpec spec;
             spec.model = DensityModelKind::Uniform;
-            spec.density = std::clamp(1 - std::pow(1 - product, reduction), 1e-12, 1.0);
+            spec.density = derivedOutputDensity(w);
             models[t] = makeDensityModel(spec, extents);
         } else {
             models[t] = makeDensityModel(w.tensors[t].density, extents);
