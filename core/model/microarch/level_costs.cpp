@@ -47,12 +47,22 @@ void computeLevelCycles(const StorageLevel& spec, double computeCycles, LevelRes
     for (const auto& t : level.tensors) {
         if (!t.kept && !t.streamed)
             continue;
-        readWords += t.reads.actual + t.reads.gated +
-                     std::floor((t.metadataReads.actual + t.metadataReads.gated) / wordBits);
-        writeWords += t.fills.actual + t.fills.gated + t.updates.actual + t.updates.gated +
-                      std::floor((t.metadataFills.actual + t.metadataFills.gated + t.metadataUpdates.actual +
-                                  t.metadataUpdates.gated) /
-                                 wordBits);
+        const double reads = t.reads.actual + t.reads.gated +
+                             std::floor((t.metadataReads.actual + t.metadataReads.gated) / wordBits);
+        const double writes = t.fills.actual + t.fills.gated + t.updates.actual + t.updates.gated +
+                              std::floor((t.metadataFills.actual + t.metadataFills.gated +
+                                          t.metadataUpdates.actual + t.metadataUpdates.gated) /
+                                         wordBits);
+        // Timeloop spreads a tensor's demand over the instances that hold it on average (spatial
+        // skipping leaves some empty): the per-instance accesses scaled by average / peak instances.
+        const double ratio = t.instances > 0 && level.maxInstances > 0 ? level.maxInstances / t.instances : 1;
+        if (std::fabs(ratio - 1) > 1e-12) {
+            readWords += std::ceil(reads / ratio);
+            writeWords += std::ceil(writes / ratio);
+        } else {
+            readWords += reads;
+            writeWords += writes;
+        }
     }
     level.readWordsPerCycle = computeCycles > 0 ? readWords / computeCycles : 0;
     level.writeWordsPerCycle = computeCycles > 0 ? writeWords / computeCycles : 0;
