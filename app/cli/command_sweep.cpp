@@ -81,6 +81,8 @@ int sweepBody(const QStringList& args, const sweep::MpiSession& mpi)
     for (const auto& o : {workloadsOpt, archOpt, varyOpt, methodsOpt, seedsOpt, budgetOpt, objectiveOpt,
                           threadsOpt, outOpt, paddingOption()})
         parser.addOption(o);
+    for (const auto& o : modelOptionOptions())
+        parser.addOption(o);
     if (!parseCommandLine(
             parser, args,
             "Run a grid of searches and summarize it (resumable; under mpirun or srun the cells are "
@@ -93,6 +95,9 @@ int sweepBody(const QStringList& args, const sweep::MpiSession& mpi)
     settings.objective = parseObjective(parser.value(objectiveOpt));
     settings.budget = parseBudget(parser.value(budgetOpt));
     settings.genome = genomeOptions(parser);
+    const model::ModelOptions model = modelOptions(parser);
+    settings.occupancyConfidence = model.occupancyConfidence;
+    settings.formatSpace = model.formatSpace;
     const int threads = parseThreads(parser.value(threadsOpt));
     std::vector<std::uint64_t> seeds;
     for (const auto& s : splitList(parser.value(seedsOpt)))

@@ -15,7 +15,7 @@ namespace sparsemap::sweep {
 
 namespace {
 
-constexpr const char* kFormat = "sparsemap-sweep-cell 1";
+constexpr const char* kFormat = "sparsemap-sweep-cell 2";
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 std::string number(double v)
@@ -78,6 +78,7 @@ std::string formatCell(const CellIdentity& id, const CellResult& c)
         << "objective: " << id.objective << "\n"
         << "padding: " << id.padding << "\n"
         << "occupancy_confidence: " << number(id.occupancyConfidence) << "\n"
+        << "format_space: " << id.formatSpace << "\n"
         << "best: " << number(c.best) << "\n"
         << "valid_share: " << number(c.validShare) << "\n"
         << "evaluations: " << c.evaluations << "\n"
@@ -161,6 +162,7 @@ CellResult parseCell(const std::string& text, const std::string& file, const Cel
     found.occupancyConfidence = parseNumber("occupancy_confidence", field("occupancy_confidence").value,
                                             field("occupancy_confidence"), "a number in (0, 1]",
                                             [](double v) { return v > 0 && v <= 1; });
+    found.formatSpace = field("format_space").value;
     const std::pair<const char*, std::string> ids[] = {
         {"workload", found.workload == expected.workload ? "" : expected.workload},
         {"workload_hash", found.workloadHash == expected.workloadHash ? "" : expected.workloadHash},
@@ -175,6 +177,7 @@ CellResult parseCell(const std::string& text, const std::string& file, const Cel
         {"occupancy_confidence", found.occupancyConfidence == expected.occupancyConfidence
                                      ? ""
                                      : number(expected.occupancyConfidence)},
+        {"format_space", found.formatSpace == expected.formatSpace ? "" : expected.formatSpace},
     };
     for (const auto& [key, wanted] : ids)
         if (!wanted.empty())

@@ -151,6 +151,7 @@ CellIdentity SweepGrid::identity(std::size_t index) const
     id.objective = model::objectiveName(m_settings.objective);
     id.padding = std::string(paddingModeName(m_settings.genome.padding));
     id.occupancyConfidence = m_settings.occupancyConfidence;
+    id.formatSpace = std::string(model::formatSpaceName(m_settings.formatSpace));
     return id;
 }
 
@@ -170,6 +171,7 @@ std::string SweepGrid::manifest() const
     text += "objective: " + model::objectiveName(m_settings.objective) + "\n";
     text += "padding: " + std::string(paddingModeName(m_settings.genome.padding)) + "\n";
     text += "occupancy_confidence: " + detail::formatNumber(m_settings.occupancyConfidence) + "\n";
+    text += "format_space: " + std::string(model::formatSpaceName(m_settings.formatSpace)) + "\n";
     text += "cells: " + std::to_string(cellCount()) + "\n";
     for (const auto& a : m_archs)
         text += "architecture: " + a.label + " " + a.hash + "\n";

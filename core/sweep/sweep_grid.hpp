@@ -8,6 +8,7 @@
 #include "arch/arch_override.hpp"
 #include "arch/architecture.hpp"
 #include "genome/genome_layout.hpp"
+#include "model/evaluator.hpp"
 #include "search/search_types.hpp"
 #include "workload/workload.hpp"
 
@@ -26,7 +27,8 @@ struct SweepSettings {
     search::Objective objective = search::Objective::Edp;
     std::int64_t budget = 20000;
     GenomeOptions genome;
-    double occupancyConfidence = 0.99; // model::ModelOptions::occupancyConfidence
+    double occupancyConfidence = 1.0; // model::ModelOptions: 1 = the worst case, Sparseloop's rule
+    model::FormatSpace formatSpace = model::FormatSpace::SparseloopDead; // model::ModelOptions
     bool operator==(const SweepSettings&) const = default;
 };
 
@@ -51,6 +53,7 @@ struct CellIdentity {
     std::string objective; // "edp", "energy", "delay"
     std::string padding;   // dim padding mode of the genome
     double occupancyConfidence = 0;
+    std::string formatSpace; // "dead", "nearest", "unrestricted"
     bool operator==(const CellIdentity&) const = default;
 };
 

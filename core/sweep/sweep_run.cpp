@@ -105,6 +105,7 @@ std::string runCell(const SweepGrid& grid, std::size_t index, int threads)
     settings.threads = threads;
     model::ModelOptions modelOptions;
     modelOptions.occupancyConfidence = s.occupancyConfidence;
+    modelOptions.formatSpace = s.formatSpace;
     const auto result = search::runSearch(*optimizer, layout, settings, modelOptions);
     return formatCell(grid.identity(index), cellResultOf(result, s.budget));
 }

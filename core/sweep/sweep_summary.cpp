@@ -54,6 +54,13 @@ SweepShape shapeOf(const SweepGrid& grid)
     s.seeds = grid.seeds().size();
     s.budget = grid.settings().budget;
     s.objective = model::objectiveName(grid.settings().objective);
+    model::ModelOptions options;
+    options.occupancyConfidence = grid.settings().occupancyConfidence;
+    options.formatSpace = grid.settings().formatSpace;
+    const std::string beyond = model::beyondSparseloopText(options);
+    s.model = beyond.empty()
+                  ? "Sparseloop's rules (capacity at the worst case, formats Sparseloop can represent)"
+                  : "beyond Sparseloop: " + beyond;
     return s;
 }
 
@@ -142,6 +149,8 @@ std::string summaryMarkdown(const SweepSummary& summary)
        << " seed(s); per cell the geometric mean over seeds of the best objective "
        << "(none valid: some seed found no valid design); ratios are method / " << reference
        << " (> 1: " << reference << " is better).\n\n";
+    if (!shape.model.empty())
+        md << "Model: " << shape.model << ".\n\n";
     for (const auto& as : summary.architectures) {
         md << "## " << as.architecture << "\n\n";
         tableHeader(md, "workload", shape.methods);

@@ -24,6 +24,7 @@ struct SweepShape {
     std::size_t seeds = 1;
     std::int64_t budget = 0;
     std::string objective; // "edp", "energy", "delay"
+    std::string model;     // "Sparseloop's rules ..." or what goes beyond them (model::beyondSparseloopText)
     std::size_t cellCount() const { return architectures.size() * workloads.size() * methods.size() * seeds; }
 };
 SweepShape shapeOf(const SweepGrid& grid);

@@ -188,7 +188,7 @@ private slots:
         const QByteArray summary = contents(dir.filePath("summary.md"));
         const Run r = sparsemap(args);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(cell + ":14:14: valid_share: `-") &&
+        QVERIFY2(r.err.contains(cell + ":15:14: valid_share: `-") &&
                      r.err.contains("is not allowed: expected a number in [0, 1]"),
                  qPrintable(r.err));
         QVERIFY(!r.err.contains("nan") && !r.err.contains("stod"));

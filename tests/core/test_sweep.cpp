@@ -52,6 +52,7 @@ CellIdentity identity()
     id.objective = "edp";
     id.padding = "large-prime";
     id.occupancyConfidence = 0.99;
+    id.formatSpace = "dead";
     return id;
 }
 
@@ -186,7 +187,7 @@ private slots:
         QTest::addColumn<QString>("fragment");
         QTest::newRow("negative best") << "best: 1.25e-07"
                                        << "best: -5"
-                                       << "x.cell:13:7: best: `-5` is not allowed";
+                                       << "x.cell:14:7: best: `-5` is not allowed";
         QTest::newRow("nan best") << "best: 1.25e-07"
                                   << "best: nan"
                                   << "best: `nan` is not allowed";
@@ -211,13 +212,16 @@ private slots:
         QTest::newRow("truncated") << "evaluations: 100"
                                    << ""
                                    << "evaluations: missing";
-        QTest::newRow("other format") << "sparsemap-sweep-cell 1"
-                                      << "sparsemap-sweep-cell 2"
+        QTest::newRow("other format") << "sparsemap-sweep-cell 2"
+                                      << "sparsemap-sweep-cell 1"
                                       << "this program reads";
         QTest::newRow("other budget")
             << "budget: 100"
             << "budget: 5000"
             << "budget: is `5000` but this sweep has `100`: the folder holds a different sweep";
+        QTest::newRow("other format space") << "format_space: dead"
+                                            << "format_space: nearest"
+                                            << "format_space: is `nearest` but this sweep has `dead`";
         QTest::newRow("other objective") << "objective: edp"
                                          << "objective: energy"
                                          << "objective: is `energy`";
