@@ -146,6 +146,7 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
     // Leader-follower SAFs, outer levels first so that inner ones see conditional probabilities.
     std::vector<double> upperP(tensors, 0.0);
     std::vector<double> safP(tensors, 0.0);
+    std::vector<int> safLevel(tensors, -1); // the outermost level with an SAF on the tensor
     for (int s = 0; s < levels; ++s) {
         for (const auto& site : c.design.sparse.sites) {
             if (site.storageLevel != s)
@@ -221,6 +222,8 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                         }
                     }
                     fx.spatialSkipLevel = s;
+                    if (safLevel[a.target] < 0)
+                        safLevel[a.target] = s;
                     fx.expansionScale = std::min(fx.expansionScale, expansion);
                     const double p = 1 - ratio;
                     if (!w.tensors[a.target].isOutput && p > safP[a.target]) {
@@ -237,6 +240,14 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                 const double p = std::clamp(pLocal, 0.0, 1.0);
                 auto& r = result.levels[lt].tensors[a.target];
                 const bool rw = w.tensors[a.target].isOutput;
+                // Sparseloop 2022 (storage-optimization-combiner) finalizes a level whose SAF lies
+                // below another SAF on the same tensor with its metadata updates in place of its
+                // metadata reads: an input's metadata reads there are none, an output's equal its
+                // metadata updates. Reproduced so that our numbers are Sparseloop's.
+                if (safLevel[a.target] >= 0 && safLevel[a.target] < lt)
+                    r.metadataReads = ActionSplit{r.metadataUpdates.actual, 0, 0};
+                else if (safLevel[a.target] < 0)
+                    safLevel[a.target] = lt;
                 eliminate(r.reads, rw ? std::ceil(r.reads.actual * p - 1e-9) : std::floor(r.reads.actual * p),
                           a.kind);
                 eliminate(r.updates, std::floor(r.updates.actual * p), a.kind);
