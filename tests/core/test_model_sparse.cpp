@@ -5,6 +5,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+
 using namespace sparsemap;
 using namespace sparsemap::model;
 
@@ -151,6 +153,32 @@ private slots:
         QVERIFY2(both.valid, both.reason.c_str());
         QCOMPARE(both.levels[2].tensors[B].metadataReads.total(), 0.0);
         QVERIFY(both.levels[1].tensors[B].metadataReads.total() > 0); // the outer SAF's level reads
+    }
+
+    // The leader tile of a gate is the operation space of the target loop (the innermost loop of the
+    // level over the target's dims, here N) with everything inside it, reduced only along loops of
+    // that space the target shares with the leader (Sparseloop's ComputeIneffectualReadImpact): the
+    // K loop above N at the same level does not shrink it. Q[k,n] is gated by P[m,k] at the buffer,
+    // the register holds K2: P's tile is 2 elements of 8 holding 4 nonzeros, empty with probability
+    // C(4,2) / C(8,2) = 6/28.
+    void leaderTileIsTheTargetLoopsSpace()
+    {
+        Architecture arch = test::twoLevelArchitecture(1);
+        arch.levels.push_back(test::storage("Reg", 1, 16, 0.1, 0.1));
+        const auto w = makeSpmm("lt", 1, 8, 2, uniformDensity(0.5), uniformDensity(0.5));
+        auto m = test::emptyMapping(arch, w);
+        auto& buffer = test::levelNamed(m, "L2_T");
+        buffer.bounds = {1, 4, 2};
+        buffer.order = {0, 1, 2}; // m, k, n innermost
+        test::levelNamed(m, "L3_T").bounds = {1, 2, 1};
+        auto d = test::denseDesign(arch, w, m);
+        d.sparse.sites = {SgSite{1, {SgAction{SgKind::Gate, B, {A}}}}};
+        Evaluator e(w, arch, ModelOptions{});
+        const auto& r = e.evaluate(d);
+        QVERIFY2(r.valid, r.reason.c_str());
+        const auto& q = r.levels[1].tensors[B].reads;
+        QVERIFY(q.total() > 0);
+        QCOMPARE(q.gated, std::floor(q.total() * 6.0 / 28.0));
     }
 
     void figure10LeaderTiles_data()

@@ -48,13 +48,18 @@ TensorSparseState& state(const SparseContext& c, SparseScratch& scratch, int s, 
 double leaderFollowerProbability(const SparseContext& c, const SparseScratch& scratch, int lt, int target,
                                  const std::vector<int>& conditions)
 {
+    // Sparseloop 2022's rule (storage-gs-analyzer, ComputeIneffectualReadImpact): the target tile an
+    // SAF skips is the operation space of the *target loop* (and every loop inside it); the leader
+    // tile adds the spatial loops above the target loop (and, for a spatial target, the temporal loops
+    // above it up to the first one over the target's dims), minus one iteration of every such loop
+    // the target shares with the leader (co-iteration: one leader element per follower element).
     const Workload& w = c.workload;
     const auto& loops = scratch.allLoops;
     const int child = keptBelow(c, lt, target);
     const int stop = child >= 0 ? child : c.arch.levelCount();
     const std::uint32_t targetDims = relevantDims(w, target);
     // Loops of levels [lt, stop), innermost first, as indices into `loops`.
-    int targetLoop = -1;
+    int targetLoop = -1, lastSpatial = -1;
     bool scalarMold = false;
     int first = -1, last = -1;
     for (int i = 0; i < static_cast<int>(loops.size()); ++i) {
@@ -73,6 +78,10 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
         } else if (loop.spatial) {
             if (loop.bound > 1 && indexes)
                 targetLoop = i;
+            else if (loop.bound > 1)
+                lastSpatial = i;
+        } else if (lastSpatial >= 0) {
+            targetLoop = lastSpatial; // the MACs' whole spatial tile: the outermost spatial loop
         } else {
             scalarMold = true; // a MAC consumes one operand element per temporal step
         }
@@ -80,37 +89,60 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
     if (first < 0)
         return 0;
     if (!scalarMold && targetLoop < 0)
-        targetLoop = last;
-    double keep = 1;
-    std::vector<double> mold(w.dims.size(), 1.0);
-    for (int cnd : conditions) {
-        std::fill(mold.begin(), mold.end(), 1.0);
-        if (!scalarMold) {
-            for (int i = 0; i <= targetLoop; ++i)
-                mold[loops[i].dim] *= static_cast<double>(loops[i].bound);
-            bool sawRelevantTemporal = false;
-            const bool spatialTarget = loops[targetLoop].spatial;
-            for (int i = targetLoop + 1; i <= last; ++i) {
-                const auto& loop = loops[i];
-                if (loop.bound <= 1)
-                    continue;
-                if (loop.spatial) {
-                    mold[loop.dim] *= static_cast<double>(loop.bound);
-                } else if (spatialTarget && child >= 0 && !sawRelevantTemporal) {
-                    if ((targetDims >> loop.dim) & 1u)
-                        sawRelevantTemporal = true;
-                    else
-                        mold[loop.dim] *= static_cast<double>(loop.bound);
+        targetLoop = lastSpatial >= 0 ? lastSpatial : last;
+    // The target loop's operation space and the loops above it that join the leader's.
+    std::vector<double> base(w.dims.size(), 1.0);
+    std::vector<int> relevant;
+    if (!scalarMold) {
+        for (int i = 0; i <= targetLoop; ++i)
+            base[loops[i].dim] *= static_cast<double>(loops[i].bound);
+        relevant.push_back(targetLoop);
+        bool sawRelevantTemporal = false;
+        const bool spatialTarget = loops[targetLoop].spatial;
+        for (int i = targetLoop + 1; i <= last; ++i) {
+            const auto& loop = loops[i];
+            if (loop.bound <= 1)
+                continue;
+            if (loop.spatial) {
+                base[loop.dim] *= static_cast<double>(loop.bound);
+                relevant.push_back(i);
+            } else if (spatialTarget && child >= 0 && !sawRelevantTemporal) {
+                if ((targetDims >> loop.dim) & 1u) {
+                    sawRelevantTemporal = true;
+                } else {
+                    base[loop.dim] *= static_cast<double>(loop.bound);
+                    relevant.push_back(i);
                 }
             }
-            // Co-iteration: along dims the target shares with the condition, one leader element
-            // per follower element.
-            const std::uint32_t shared = targetDims & relevantDims(w, cnd);
-            for (int i = first; i <= last; ++i)
-                if (((shared >> loops[i].dim) & 1u) && loops[i].bound > 1 && mold[loops[i].dim] > 1)
-                    mold[loops[i].dim] =
-                        std::max(1.0, mold[loops[i].dim] / static_cast<double>(loops[i].bound));
         }
+    }
+    double keep = 1;
+    std::vector<double> mold(w.dims.size(), 1.0);
+    std::vector<double> coIteration(w.dims.size(), 1.0);
+    for (int cnd : conditions) {
+        mold = base;
+        std::fill(coIteration.begin(), coIteration.end(), 1.0);
+        const std::uint32_t conditionDims = relevantDims(w, cnd);
+        const std::uint32_t shared = targetDims & conditionDims;
+        bool coIterated = false, ineffective = false;
+        for (int i : relevant) {
+            const auto& loop = loops[i];
+            if (loop.bound <= 1)
+                continue;
+            // A spatial co-iteration below a loop over the leader: no concordant traversal.
+            if (loops[targetLoop].spatial && coIterated && ((conditionDims >> loop.dim) & 1u)) {
+                ineffective = true;
+                break;
+            }
+            if ((shared >> loop.dim) & 1u) {
+                coIteration[loop.dim] *= static_cast<double>(loop.bound);
+                coIterated = true;
+            }
+        }
+        if (ineffective)
+            continue;
+        for (std::size_t d = 0; d < mold.size(); ++d)
+            mold[d] = std::ceil(mold[d] / coIteration[d]);
         keep *= 1 - probabilityEmptyOfVolume(*c.density[cnd], projected(w, cnd, mold));
     }
     return 1 - keep;
