@@ -181,6 +181,26 @@ private slots:
         QCOMPARE(q.gated, std::floor(q.total() * 6.0 / 28.0));
     }
 
+    // Where the parent keeps metadata, an empty tile is not sent down: only the share of instances
+    // whose tile holds a nonzero is used on average, even when the level stores its tile uncompressed
+    // (Sparseloop's representation analyzer). A's register tile is one element, nonzero w.p. 4/8.
+    void uncompressedTileUnderMetadataUsesNonEmptyInstances()
+    {
+        Architecture arch = test::twoLevelArchitecture(1);
+        arch.levels.push_back(test::storage("Reg", 1, 16, 0.1, 0.1));
+        const auto w = dotProduct();
+        auto m = test::emptyMapping(arch, w);
+        test::levelNamed(m, "L2_T").bounds = {1, 8, 1};
+        auto d = test::denseDesign(arch, w, m);
+        Evaluator e(w, arch, ModelOptions{});
+        QCOMPARE(e.evaluate(d).levels[2].tensors[A].instances, 1.0);
+        test::setFormat(d, w, 1, A, RankFormat::CP);
+        const auto& r = e.evaluate(d);
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.levels[2].tensors[A].instances, 0.5);
+        QCOMPARE(r.levels[2].tensors[B].instances, 1.0); // B's parent has no metadata
+    }
+
     void figure10LeaderTiles_data()
     {
         QTest::addColumn<std::vector<int>>("order");

@@ -254,6 +254,13 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
         key, OccupancyValue{st.maxOccupancy, st.density, st.nonEmptyShare, st.expectedUnits, st.maxUnits});
 }
 
+double nonEmptyTileProbability(const SparseContext& c, int s, int t, SparseScratch& scratch)
+{
+    const auto dimTiles = dimTileSizes(c.design.mapping, static_cast<int>(c.workload.dims.size()), s);
+    scratch.shape = rankExtents(c.workload, t, dimTiles);
+    return 1 - probabilityEmpty(*c.density[t], scratch.shape);
+}
+
 void applyRepresentation(const TensorSparseState& st, TensorLevelResult& r)
 {
     if (!st.hasFormat)

@@ -20,4 +20,9 @@ void computeOccupancy(const SparseContext& context, int level, int tensor, bool 
 // Actual data accesses and per-rank format accesses of a level with a format (§3.6).
 void applyRepresentation(const TensorSparseState& state, TensorLevelResult& result);
 
+// The probability that the tile of `tensor` at `level` holds a nonzero. Where the parent level's
+// metadata lets empty tiles go untransferred, only that share of the instances holds a tile
+// (Sparseloop's average utilized instances), whatever the level's own format.
+double nonEmptyTileProbability(const SparseContext& context, int level, int tensor, SparseScratch& scratch);
+
 } // namespace sparsemap::model

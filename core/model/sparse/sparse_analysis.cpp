@@ -39,6 +39,8 @@ std::string analyzeSparse(const SparseContext& c, EvaluationResult& result, Spar
                 computeOccupancy(c, s, t, parentHasFormat, scratch);
                 applyRepresentation(st, r);
                 r.instances *= st.nonEmptyShare;
+            } else if (parentHasFormat) {
+                r.instances *= nonEmptyTileProbability(c, s, t, scratch);
             }
             parentHasFormat = st.hasFormat;
         }
