@@ -201,6 +201,44 @@ private slots:
         QCOMPARE(r.levels[2].tensors[B].instances, 1.0); // B's parent has no metadata
     }
 
+    // An SAF gates or skips only the format ranks its level sends down: all of them towards the MACs,
+    // none to a child that stores the tile without a format (Sparseloop's ApplyLocalStorageSAFImpact).
+    void safRemovesOnlyTheRanksSentDown()
+    {
+        const auto w = dotProduct();
+        { // buffer -> MACs: B's metadata reads are gated like its data, with A's scalar (empty w.p. 1/2)
+            const auto arch = test::twoLevelArchitecture(1);
+            auto d = dotDesign(arch, w);
+            test::setFormat(d, w, 1, B, RankFormat::CP);
+            d.sparse.sites = {SgSite{1, {SgAction{SgKind::Gate, B, {A}}}}};
+            Evaluator e(w, arch, ModelOptions{});
+            const auto& r = e.evaluate(d);
+            QVERIFY2(r.valid, r.reason.c_str());
+            const auto& md = r.levels[1].tensors[B].metadataReads;
+            QVERIFY(md.total() > 0);
+            QCOMPARE(md.gated, std::floor(md.total() * 0.5));
+        }
+        { // buffer -> register holding B uncompressed: no rank is sent, none is gated. A holds one
+          // nonzero of 8, so A's leader tile (4 elements) is empty w.p. C(7,4) / C(8,4) = 1/2.
+            const auto w1 = makeSpmm("dot1", 1, 8, 1, uniformDensity(0.125), uniformDensity(0.5));
+            Architecture arch = test::twoLevelArchitecture(1);
+            arch.levels.push_back(test::storage("Reg", 1, 16, 0.1, 0.1));
+            auto m = test::emptyMapping(arch, w1);
+            test::levelNamed(m, "L2_T").bounds = {1, 2, 1};
+            test::levelNamed(m, "L3_T").bounds = {1, 4, 1};
+            auto d = test::denseDesign(arch, w1, m);
+            test::setFormat(d, w1, 1, B, RankFormat::CP);
+            d.sparse.sites = {SgSite{1, {SgAction{SgKind::Gate, B, {A}}}}};
+            Evaluator e(w1, arch, ModelOptions{});
+            const auto& r = e.evaluate(d);
+            QVERIFY2(r.valid, r.reason.c_str());
+            QCOMPARE(r.levels[1].tensors[B].reads.gated,
+                     std::floor(r.levels[1].tensors[B].reads.total() * 0.5));
+            QVERIFY(r.levels[1].tensors[B].metadataReads.total() > 0);
+            QCOMPARE(r.levels[1].tensors[B].metadataReads.gated, 0.0);
+        }
+    }
+
     void figure10LeaderTiles_data()
     {
         QTest::addColumn<std::vector<int>>("order");

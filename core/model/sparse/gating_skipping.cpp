@@ -148,6 +148,32 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
     return 1 - keep;
 }
 
+// The share of a level's format traffic an SAF there can remove: a read sends the child only the
+// ranks the child's format has (the innermost ones; all of them towards the compute; none to a child
+// without a format), so only those ranks' accesses are gated or skipped (Sparseloop 2022,
+// ApplyLocalStorageSAFImpact).
+double childRankShare(const SparseContext& c, SparseScratch& scratch, int level, int tensor)
+{
+    const auto& st = state(c, scratch, level, tensor);
+    if (!st.hasFormat || st.rankCount == 0)
+        return 1;
+    const int child = keptBelow(c, level, tensor);
+    int n = st.rankCount;
+    if (child >= 0) {
+        const auto& below = state(c, scratch, child, tensor);
+        n = below.hasFormat ? std::min(below.rankCount, st.rankCount) : 0;
+    }
+    double all = 0, sent = 0;
+    for (int q = 0; q < st.rankCount; ++q) {
+        const double bits = st.expectedUnits[q].metadata * st.ranks[q].metadataBits +
+                            st.expectedUnits[q].payload * st.ranks[q].payloadBits;
+        all += bits;
+        if (q < n)
+            sent += bits;
+    }
+    return all > 0 ? sent / all : 0;
+}
+
 void eliminate(ActionSplit& split, double delta, SgKind kind)
 {
     split.actual -= delta;
@@ -283,8 +309,9 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                 eliminate(r.reads, rw ? std::ceil(r.reads.actual * p - 1e-9) : std::floor(r.reads.actual * p),
                           a.kind);
                 eliminate(r.updates, std::floor(r.updates.actual * p), a.kind);
-                eliminate(r.metadataReads, std::floor(r.metadataReads.actual * p), a.kind);
-                eliminate(r.metadataUpdates, std::floor(r.metadataUpdates.actual * p), a.kind);
+                const double share = childRankShare(c, scratch, lt, a.target);
+                eliminate(r.metadataReads, std::floor(r.metadataReads.actual * share * p), a.kind);
+                eliminate(r.metadataUpdates, std::floor(r.metadataUpdates.actual * share * p), a.kind);
                 // Propagate to the levels below that keep the target.
                 for (int l = lt + 1; l < levels; ++l)
                     if (c.dense.levels[l].tensors[a.target].kept)
