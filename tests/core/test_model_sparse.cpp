@@ -239,6 +239,35 @@ private slots:
         }
     }
 
+    // Below an SAF, the eliminated sub-trees' data never arrives, but Sparseloop removes their format
+    // traffic only when the SAF level's format has a single rank (its rank range [min(ranks below,
+    // ranks - 1), 0] is empty otherwise): with B in two CP ranks at the buffer, the register's B
+    // metadata fills stay those of the design without the gate while its data fills halve.
+    void upperSafLeavesInnerFormatTrafficOfMultiRankFormats()
+    {
+        const auto w1 = makeSpmm("dot1", 1, 8, 1, uniformDensity(0.125), uniformDensity(0.5));
+        Architecture arch = test::twoLevelArchitecture(1);
+        arch.levels.push_back(test::storage("Reg", 1, 16, 0.1, 0.1));
+        auto m = test::emptyMapping(arch, w1);
+        test::levelNamed(m, "L2_T").bounds = {1, 2, 1};
+        test::levelNamed(m, "L3_T").bounds = {1, 4, 1};
+        auto d = test::denseDesign(arch, w1, m);
+        for (int level : {1, 2})
+            test::setFormat(d, w1, level, B, RankFormat::CP);
+        QCOMPARE(d.sparse.formats[1][B].ranks.size(), std::size_t(2));
+        Evaluator e(w1, arch, ModelOptions{});
+        const auto plain = e.evaluate(d);
+        QVERIFY2(plain.valid, plain.reason.c_str());
+        d.sparse.sites = {SgSite{1, {SgAction{SgKind::Gate, B, {A}}}}};
+        const auto gated = e.evaluate(d);
+        QVERIFY2(gated.valid, gated.reason.c_str());
+        const auto& before = plain.levels[2].tensors[B];
+        const auto& after = gated.levels[2].tensors[B];
+        QVERIFY(before.metadataFills.total() > 0);
+        QCOMPARE(after.metadataFills.total(), before.metadataFills.total());
+        QCOMPARE(after.fills.total(), before.fills.total() - std::floor(before.fills.total() * 0.5));
+    }
+
     void figure10LeaderTiles_data()
     {
         QTest::addColumn<std::vector<int>>("order");

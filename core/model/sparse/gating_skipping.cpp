@@ -180,12 +180,30 @@ void eliminate(ActionSplit& split, double delta, SgKind kind)
     (kind == SgKind::Gate ? split.gated : split.skipped) += delta;
 }
 
-// Accesses below an SAF level simply do not happen for the eliminated sub-trees.
-void removeShare(TensorLevelResult& r, double p)
+// The share of a level's format traffic in its innermost rank.
+double innermostRankShare(const TensorSparseState& st)
 {
-    for (ActionSplit* split :
-         {&r.reads, &r.fills, &r.updates, &r.metadataReads, &r.metadataFills, &r.metadataUpdates})
+    double all = 0, inner = 0;
+    for (int q = 0; q < st.rankCount; ++q) {
+        const double bits = st.expectedUnits[q].metadata * st.ranks[q].metadataBits +
+                            st.expectedUnits[q].payload * st.ranks[q].payloadBits;
+        all += bits;
+        if (q == 0)
+            inner = bits;
+    }
+    return all > 0 ? inner / all : 0;
+}
+
+// Accesses below an SAF level simply do not happen for the eliminated sub-trees. Format accesses
+// follow Sparseloop 2022 (storage-optimization-combiner, ScalePerTileFormatAccesses over the rank
+// range [min(ranks below, ranks at the SAF level - 1), 0]): only the innermost rank's fills and reads,
+// and only when the SAF level's format has a single rank; format updates never.
+void removeShare(TensorLevelResult& r, double p, double formatShare)
+{
+    for (ActionSplit* split : {&r.reads, &r.fills, &r.updates})
         split->actual -= std::floor(split->actual * p);
+    for (ActionSplit* split : {&r.metadataReads, &r.metadataFills})
+        split->actual -= std::floor(split->actual * formatShare * p);
 }
 
 } // namespace
@@ -313,9 +331,14 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                 eliminate(r.metadataReads, std::floor(r.metadataReads.actual * share * p), a.kind);
                 eliminate(r.metadataUpdates, std::floor(r.metadataUpdates.actual * share * p), a.kind);
                 // Propagate to the levels below that keep the target.
+                const auto& safState = state(c, scratch, lt, a.target);
+                const bool oneRank = safState.hasFormat && safState.rankCount == 1;
                 for (int l = lt + 1; l < levels; ++l)
-                    if (c.dense.levels[l].tensors[a.target].kept)
-                        removeShare(result.levels[l].tensors[a.target], p);
+                    if (c.dense.levels[l].tensors[a.target].kept) {
+                        const auto& below = state(c, scratch, l, a.target);
+                        removeShare(result.levels[l].tensors[a.target], p,
+                                    oneRank && below.hasFormat ? innermostRankShare(below) : 0.0);
+                    }
                 upperP[a.target] = std::max(upperP[a.target], pAbs);
                 // Gating and skipping alike remove the computes of the operand they empty (Sparseloop
                 // 2022, storage-optimization-combiner: max_computes -= floor(max_computes x p) for
