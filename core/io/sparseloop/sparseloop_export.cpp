@@ -187,6 +187,15 @@ void emitMapping(YAML::Emitter& out, const SparseloopCase& c)
         out << YAML::Key << "permutation" << YAML::Value << permutationText(w, l.order);
         if (l.kind == LoopKind::Spatial && l.spatialXLoops >= 0)
             out << YAML::Key << "split" << YAML::Value << l.spatialXLoops;
+        if (l.kind == LoopKind::Spatial) {
+            // The model has no link transfers between instances (a neighbour forwarding what it held
+            // the step before); Timeloop models them unless told not to.
+            std::vector<int> all(w.tensors.size());
+            for (std::size_t t = 0; t < all.size(); ++t)
+                all[t] = static_cast<int>(t);
+            out << YAML::Key << "no_link_transfer" << YAML::Value;
+            emitNames(out, w, all);
+        }
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;

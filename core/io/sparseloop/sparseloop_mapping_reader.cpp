@@ -195,9 +195,18 @@ void readSparseloopMapping(const YamlReader& mapping, const YamlReader& mappingK
         }
         d.checkKeys({"target", "type", "factors", "permutation", "split", "no_link_transfer",
                      "no_multicast_no_reduction"});
-        if (d.has("no_link_transfer") || d.has("no_multicast_no_reduction"))
-            addNote(out,
-                    "no_link_transfer / no_multicast_no_reduction ignored (link transfers are not modelled)");
+        if (d.has("no_multicast_no_reduction"))
+            addNote(out, "no_multicast_no_reduction ignored (multicast and spatial reduction are always modelled)");
+        if (*type == "spatial") {
+            // Timeloop forwards data between neighbouring instances unless a tensor is listed here.
+            std::size_t listed = 0;
+            if (const auto n = d.get("no_link_transfer"); n && n->node().IsSequence())
+                listed = n->node().size();
+            if (listed < w.tensors.size())
+                addNote(out, "spatial directive at `" + *target +
+                                 "`: link transfers between instances are not modelled (Timeloop models them "
+                                 "for tensors not listed in no_link_transfer)");
+        }
         const LoopKind kind = *type == "spatial" ? LoopKind::Spatial : LoopKind::Temporal;
         const auto slot = std::find_if(m.levels.begin(), m.levels.end(), [&](const MappingLevel& ml) {
             return ml.storageLevel == level && ml.kind == kind;
