@@ -196,7 +196,9 @@ void readSparseloopMapping(const YamlReader& mapping, const YamlReader& mappingK
         d.checkKeys({"target", "type", "factors", "permutation", "split", "no_link_transfer",
                      "no_multicast_no_reduction"});
         if (d.has("no_multicast_no_reduction"))
-            addNote(out, "no_multicast_no_reduction ignored (multicast and spatial reduction are always modelled)");
+            addNote(
+                out,
+                "no_multicast_no_reduction ignored (multicast and spatial reduction are always modelled)");
         if (*type == "spatial") {
             // Timeloop forwards data between neighbouring instances unless a tensor is listed here.
             std::size_t listed = 0;

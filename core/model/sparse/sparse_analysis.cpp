@@ -21,8 +21,10 @@ std::string analyzeSparse(const SparseContext& c, EvaluationResult& result, Spar
             if (auto problem = bindFormatRanks(c, s, t, scratch); !problem.empty())
                 return problem;
             const auto& st = scratch.states[s * tensors + t];
+            // (A UOP with 0-bit words is an uncompressed rank: our export writes U so, and Sparseloop
+            // accepts it.)
             if (st.hasFormat && st.rankCount > 0 && st.ranks[0].format == RankFormat::UOP &&
-                !st.ranks[0].dummy)
+                !st.ranks[0].dummy && st.ranks[0].payloadBits != 0)
                 return "the format of " + w.tensors[t].name + " at " + c.arch.levels[s].name +
                        " ends in UOP: an offset pair as the innermost rank has no payload to point to";
         }
