@@ -215,6 +215,14 @@ std::vector<OracleCorpusEntry> parseOracleManifest(const std::string& text, cons
     return entries;
 }
 
+bool oracleGaveVerdict(const OracleFigures& figures)
+{
+    if (figures.accepted)
+        return true;
+    return figures.rejection.rfind("oracle timeout", 0) != 0 &&
+           figures.rejection.find("Assertion") == std::string::npos;
+}
+
 OracleFigures oracleFiguresFromStats(const OracleCorpusEntry& entry, const SparseloopStats& stats)
 {
     OracleFigures f;

@@ -74,6 +74,9 @@ struct OracleFigures {
     std::vector<OracleLevelFigures> levels;
 };
 OracleFigures oracleFiguresFromStats(const OracleCorpusEntry& entry, const SparseloopStats& stats);
+// Whether the oracle judged the design: accepted it, or rejected it with a reason. A run out of
+// time or an assertion failing inside Sparseloop is no verdict.
+bool oracleGaveVerdict(const OracleFigures& figures);
 // figures.tsv: the manifest columns, then status (ok | rejected), cycles, energy pJ, compute
 // actual/gated/skipped, and the per-level figures "level/tensor:actual:gated:skipped:metadata|..."
 // (status rejected: the message instead of the figures).

@@ -30,7 +30,7 @@ private slots:
     {
         QTemporaryDir dir;
         for (const auto& f : parseOracleFigures(readTextFile(kFigures), kFigures)) {
-            if (f.accepted)
+            if (f.accepted || !oracleGaveVerdict(f))
                 continue;
             const auto c = compareWithOracle(kSamples, f, dir.path().toStdString() + "/case");
             QVERIFY2(

@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -73,6 +74,39 @@ private slots:
         for (const char* w : {"mm3", "conv4", "general-strided-conv", "batched-spmm"})
             QVERIFY(workloads.count(w));
         QVERIFY(lowest <= 0.02 && highest == 1);
+    }
+
+    // Against the oracle's verdicts: every design it accepts is one our model accepts (read as
+    // Sparseloop reads the export, and from the genome), every design it rejects with a reason ours
+    // rejects too; timeouts and Sparseloop's own assertion failures are no verdict. The agreement
+    // figures are a ratchet, not issue 12's targets (test_oracle_agreement, disabled until met):
+    // measured at a376af3, 493 of 604 accepted designs within 0.5 % in cycles and energy, 527 within 2 %.
+    void verdictsAgreeAndAgreementDoesNotRegress()
+    {
+        QTemporaryDir dir;
+        int accepted = 0, within05 = 0, within2 = 0;
+        for (const auto& f : parseOracleFigures(readTextFile(kFigures), kFigures)) {
+            if (!oracleGaveVerdict(f))
+                continue;
+            const auto c = compareWithOracle(kSamples, f, dir.path().toStdString() + "/case");
+            if (!f.accepted) {
+                QVERIFY2(!c.oursValid || !c.sparseloopModeValid,
+                         (f.entry.id + ": the oracle rejects it (" + f.rejection + "), our model does not")
+                             .c_str());
+                continue;
+            }
+            ++accepted;
+            QVERIFY2(c.oursValid && c.sparseloopModeValid,
+                     (f.entry.id + ": the oracle accepts it, our model says " + c.oursReason +
+                      c.sparseloopModeReason)
+                         .c_str());
+            const double e = std::max(std::fabs(c.cyclesErrorPct), std::fabs(c.energyErrorPct));
+            within05 += e <= 0.5;
+            within2 += e <= 2;
+        }
+        QVERIFY(accepted >= 600);
+        QVERIFY2(within05 >= 490, (std::to_string(within05) + " within 0.5 %").c_str());
+        QVERIFY2(within2 >= 520, (std::to_string(within2) + " within 2 %").c_str());
     }
 };
 
