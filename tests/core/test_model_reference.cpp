@@ -110,11 +110,6 @@ private slots:
         const auto row = std::find_if(corpus.rows.begin(), corpus.rows.end(),
                                       [&](const auto& r) { return r.caseName == name.toStdString(); });
         QVERIFY(row != corpus.rows.end());
-        if (name.startsWith("ex-04.") || name.startsWith("var-04."))
-            QEXPECT_FAIL("",
-                         "flattened ranks (flattened-rankIDs) are not modelled: the Eyeriss DRAM format "
-                         "UOP+RLE over all dims is refused",
-                         Abort);
         if (name == "var-02.2.2-spMspM-tiled-hypergeo-overflow") {
             QVERIFY2(row->outcome == model::SparseloopOutcome::BothReject, row->message.c_str());
             QVERIFY2(row->message.find("metadata capacity exceeded at BackingStorage") != std::string::npos,
@@ -127,6 +122,11 @@ private slots:
                                     .arg(row->refCycles)
                                     .arg(row->energyPj, 0, 'g', 10)
                                     .arg(row->refEnergyPj, 0, 'g', 10);
+        if (name == "var-04.2.1-eyeriss-like-skipping")
+            QEXPECT_FAIL("",
+                         "Eyeriss-like with skipping: cycles twice Sparseloop's (3833856 vs 1916929), "
+                         "energy +63 %; mechanism not found yet",
+                         Abort);
         if (name == "ex-03.2.1-conv1d")
             QEXPECT_FAIL("",
                          "BackingStorage Weights: Sparseloop charges 4 vector reads for 1 actual RLE "
@@ -143,8 +143,8 @@ private slots:
                 "the Sparseloop exercise cases (../shared/reference/sparseloop-exercises)");
         const auto v = model::validateSparseloopCorpus(root.toStdString());
         QCOMPARE(static_cast<int>(v.rows.size()), 19);
-        // Over the cases both evaluate (13 of 19 today; the others are expected failures above).
-        QVERIFY(v.compared >= 13);
+        // Over the cases both evaluate (18 of 19 today; the overflow case is rejected by both).
+        QVERIFY(v.compared >= 18);
         QVERIFY2(v.medianCycleError <= 0.005 && v.medianEnergyError <= 0.005,
                  qPrintable(QString("median cycles %1 %%, energy %2 %%")
                                 .arg(100 * v.medianCycleError)

@@ -64,20 +64,23 @@ FormatRank readRank(const YamlReader& r, SparseloopCase& out)
     const bool underscore = !r.has("flattened-rankIDs") && r.has("flattened_rankIDs");
     const auto flattened = r.get(underscore ? "flattened_rankIDs" : "flattened-rankIDs");
     if (underscore)
-        addNote(out, "flattened_rankIDs read into FormatRank::flattenedDims; Sparseloop (2022) reads only "
+        addNote(out, "flattened_rankIDs ignored, as Sparseloop (2022) ignores it: it reads only "
                      "`flattened-rankIDs`, so in its runs these ranks were not flattened");
+    std::vector<int> dims;
     if (flattened && flattened->expectSequence("lists of dimension names"))
         for (const auto& group : flattened->items())
             for (const auto& item : group.isSequence() ? group.items() : std::vector<YamlReader>{group})
                 if (const auto name = item.text()) {
                     const int dim = w.dimIndex(*name);
                     if (dim < 0)
-                        item.error("unknown dimension `" + *name + "` in flattened_rankIDs");
+                        item.error("unknown dimension `" + *name + "` in flattened-rankIDs");
                     else
-                        rank.flattenedDims.push_back(dim);
+                        dims.push_back(dim);
                 }
-    if (!rank.flattenedDims.empty())
-        rank.dim = rank.flattenedDims.front();
+    if (!underscore && !dims.empty()) {
+        rank.flattenedDims = dims;
+        rank.dim = dims.front();
+    }
     return rank;
 }
 

@@ -72,6 +72,7 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     st.compressed = anyCompressed;
     st.rankCount = n;
     std::pair<int, std::int64_t> loops[kMaxRanks];
+    std::vector<std::pair<int, std::int64_t>> flattened[kMaxRanks]; // further loops a rank flattens
     for (int r = 0; r < n; ++r) {
         const auto& d = declared[n - 1 - r]; // declared outer to inner; rank 0 is the innermost
         st.ranks[r].format = d.format;
@@ -131,12 +132,34 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
             if (l.second > 1)
                 nonTrivial.push_back(l);
         const int free = n - firstFree;
-        if (static_cast<int>(nonTrivial.size()) > free)
+        const bool anyFlattening = std::any_of(declared.begin(), declared.end(),
+                                               [](const FormatRank& r) { return !r.flattenedDims.empty(); });
+        if (anyFlattening) {
+            // Sparseloop's ApplyRanksInnerToOuter: each rank takes the next loop and, with a
+            // flattening rule, the loops after it whose dims the rule names; a rank whose rule does
+            // not name the next loop's dim stays empty (a dummy rank).
+            std::size_t i = 0;
+            for (int r = firstFree; r < n && i < nonTrivial.size(); ++r) {
+                const auto& rule = declared[n - 1 - r].flattenedDims;
+                const auto named = [&](int dim) {
+                    return rule.empty() || std::find(rule.begin(), rule.end(), dim) != rule.end();
+                };
+                if (!named(nonTrivial[i].first))
+                    continue;
+                loops[r] = nonTrivial[i++];
+                while (!rule.empty() && i < nonTrivial.size() && named(nonTrivial[i].first))
+                    flattened[r].push_back(nonTrivial[i++]);
+            }
+            if (i < nonTrivial.size())
+                return "the format of " + w.tensors[t].name + " at " + c.arch.levels[s].name + " has " +
+                       std::to_string(n) + " ranks; with its flattening rules the tile's loops need more";
+        } else if (static_cast<int>(nonTrivial.size()) > free) {
             return "the format of " + w.tensors[t].name + " at " + c.arch.levels[s].name + " has " +
                    std::to_string(n) + " ranks; the tile needs " +
                    std::to_string(firstFree + nonTrivial.size());
+        }
         const bool innerToOuter = c.options.bindRanksInnerToOuter;
-        for (std::size_t i = 0; i < nonTrivial.size(); ++i) {
+        for (std::size_t i = 0; i < nonTrivial.size() && !anyFlattening; ++i) {
             const int r = innerToOuter ? firstFree + static_cast<int>(i)
                                        : n - static_cast<int>(nonTrivial.size()) + static_cast<int>(i);
             loops[r] = nonTrivial[i];
@@ -162,8 +185,12 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
             } else if (loops[r].first >= 0 && loops[r].second > 1) {
                 single.assign(w.dims.size(), 1);
                 single[loops[r].first] = loops[r].second;
+                for (const auto& [dim, bound] : flattened[r])
+                    single[dim] *= bound;
                 rank.fiberShape = static_cast<std::int64_t>(projectedVolume(w, t, single));
                 dimTiles[loops[r].first] *= loops[r].second;
+                for (const auto& [dim, bound] : flattened[r])
+                    dimTiles[dim] *= bound;
                 rank.dummy = false;
             } else {
                 rank.fiberShape = 1;
