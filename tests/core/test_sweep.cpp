@@ -115,7 +115,7 @@ private slots:
     //   ratio geomean sqrt(2 * 1) = 1.414; ref at least as good in both; valid shares ref 0.5, m 0.2.
     void tableIvFig17AndFig18ByHand()
     {
-        SweepShape shape{{"A"}, {"w1", "w2"}, {"ref", "m"}, 2, 100, "edp"};
+        SweepShape shape{{"A"}, {"w1", "w2"}, {"ref", "m"}, 2, 100, "edp", ""};
         const std::vector<CellResult> results{cell(2, 0.5, 32), cell(8, 0.5),  cell(4, 0.1), cell(16, 0.3),
                                               cell(9, 0.25),    cell(1, 0.75), cell(3, 0.2), cell(3, 0.2)};
         const SweepSummary s = summarizeSweep(shape, results);
@@ -158,7 +158,7 @@ private slots:
     // reference counts as at least as good.
     void aSeedWithoutValidDesign()
     {
-        SweepShape shape{{"A,B"}, {"w"}, {"ref", "m"}, 2, 100, "energy"};
+        SweepShape shape{{"A,B"}, {"w"}, {"ref", "m"}, 2, 100, "energy", ""};
         const std::vector<CellResult> results{cell(2, 0.5), cell(8, 0.5), cell(4, 0.1), cell(kInf, 0)};
         const SweepSummary s = summarizeSweep(shape, results);
         QCOMPARE(s.architectures[0].best[0][1], kInf);
