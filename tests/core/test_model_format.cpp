@@ -76,6 +76,7 @@ private slots:
     void flexibleSmemB();
     void dstcLrfA();
     void formulasOnTinyFibers();
+    void emptyRanksFollowTheBindingOrder();
     void expectationOverOccupancy();
     void distributionQuadrature();
     void quadratureMatchesExactSum();
@@ -183,6 +184,21 @@ void TestModelFormat::formulasOnTinyFibers()
     // A trivial rank above rank 0 is (0, 0); rank 0 with f = 1 is evaluated (§3.4).
     walkFormat(*t, ranks({{F::CP, 1}, {F::CP, 8}, {F::UOP, 1}}), 8, 4, got);
     expectOccupancy(got, {{4, 0}, {4, 4}, {0, 0}}, 1e-15); // rank 1: ceil(8 (1 - 1/2)) = 4
+}
+
+// Sparseloop's metadata walk (tiling-tile-info.cpp): a rank of fiber 1 is empty unless it is where the
+// binding starts (rank 0 inner-to-outer, the top rank outer-to-inner), and the innermost rank left has
+// no payload. 16 elements, 8 nonzero; UOP ranks of fibers 1, 1, 8, 2 (inner to outer): rank 2 has
+// 2 (1 - C(8,8) / C(16,8)) = 2 (1 - 1/12870) non-empty fibers of 9 offsets, the top one fiber of 3.
+void TestModelFormat::emptyRanksFollowTheBindingOrder()
+{
+    const auto t = makeDensityModel(spec(DensityModelKind::Uniform, 0.5), {16});
+    const auto uop = ranks({{F::UOP, 1}, {F::UOP, 1}, {F::UOP, 8}, {F::UOP, 2}});
+    std::array<RankOccupancy, kMaxWalkRanks> got{};
+    walkFormat(*t, uop, 16, 8, got, RankOrder::InnerToOuter);
+    expectOccupancy(got, {{0, 0}, {0, 0}, {0, 2 * (1 - 1.0 / 12870) * 9}, {0, 3}}, 1e-12);
+    walkFormat(*t, uop, 16, 8, got, RankOrder::OuterToInner);
+    expectOccupancy(got, {{0, 0}, {0, 0}, {0, 0}, {0, 3}}, 1e-12);
 }
 
 // Tile of 4 of the same tensor: K = 0..4 with C(4,k) C(4,4-k) / 70 = 1, 16, 36, 16, 1 (/70). One CP rank

@@ -80,7 +80,7 @@ private slots:
     // Sparseloop reads the export, and from the genome), every design it rejects with a reason ours
     // rejects too; timeouts and Sparseloop's own assertion failures are no verdict. The agreement
     // figures are a ratchet, not issue 12's targets (test_oracle_agreement, disabled until met):
-    // measured at a376af3, 493 of 604 accepted designs within 0.5 % in cycles and energy, 527 within 2 %.
+    // measured after the empty-rank rule, 501 of 604 accepted designs within 0.5 % in cycles and energy, 534 within 2 %.
     void verdictsAgreeAndAgreementDoesNotRegress()
     {
         QTemporaryDir dir;
@@ -105,8 +105,8 @@ private slots:
             within2 += e <= 2;
         }
         QVERIFY(accepted >= 600);
-        QVERIFY2(within05 >= 490, (std::to_string(within05) + " within 0.5 %").c_str());
-        QVERIFY2(within2 >= 520, (std::to_string(within2) + " within 2 %").c_str());
+        QVERIFY2(within05 >= 498, (std::to_string(within05) + " within 0.5 %").c_str());
+        QVERIFY2(within2 >= 530, (std::to_string(within2) + " within 2 %").c_str());
     }
 };
 

@@ -19,7 +19,7 @@ void checkSizes(std::span<const WalkRank> ranks, std::size_t outSize)
 } // namespace
 
 void walkFormat(const DensityModel& density, std::span<const WalkRank> ranks, std::int64_t tileVolume,
-                std::int64_t nnz, std::span<RankOccupancy> out)
+                std::int64_t nnz, std::span<RankOccupancy> out, RankOrder order)
 {
     checkSizes(ranks, out.size());
     const std::size_t count = ranks.size();
@@ -31,15 +31,18 @@ void walkFormat(const DensityModel& density, std::span<const WalkRank> ranks, st
         const std::int64_t s = std::min(ranks[r].subTileVolume, tileVolume);
         empty[r] = s == tileVolume ? empty[count] : density.probabilityEmptyGiven(s, tileVolume, nnz);
     }
+    const std::size_t evaluated = order == RankOrder::InnerToOuter ? 0 : count - 1;
+    bool payloadIsData = true; // until the innermost rank that contributes
     for (std::size_t r = 0; r < count; ++r) {
         const WalkRank& rank = ranks[r];
-        if (r > 0 && (rank.dummy || rank.fiberShape == 1)) {
+        if (r != evaluated && (rank.dummy || rank.fiberShape == 1)) {
             out[r] = {};
             continue;
         }
         out[r] = rankFormatOccupancy(rank.format, rank.fiberShape, rank.maxFibers, empty[r + 1], empty[r]);
-        if (r == 0)
+        if (payloadIsData)
             out[r].payload = 0;
+        payloadIsData = false;
     }
 }
 
@@ -68,10 +71,10 @@ std::int64_t maxDataOccupancy(const DensityModel& density, std::span<const WalkR
 }
 
 std::int64_t maxFormatOccupancy(const DensityModel& density, std::span<const WalkRank> ranks, TileShape shape,
-                                std::span<RankOccupancy> out, double confidence)
+                                std::span<RankOccupancy> out, double confidence, RankOrder order)
 {
     const std::int64_t k = maxDataOccupancy(density, ranks, shape, confidence);
-    walkFormat(density, ranks, walkTileVolume(density, shape), k, out);
+    walkFormat(density, ranks, walkTileVolume(density, shape), k, out, order);
     for (std::size_t r = 0; r < ranks.size(); ++r)
         out[r] = {ceilTolerant(out[r].metadata), ceilTolerant(out[r].payload)};
     return k;
@@ -80,7 +83,7 @@ std::int64_t maxFormatOccupancy(const DensityModel& density, std::span<const Wal
 ExpectedOccupancy expectedFormatOccupancy(const DensityModel& density, std::span<const WalkRank> ranks,
                                           TileShape shape, bool conditionOnNonEmpty,
                                           std::span<RankOccupancy> out, std::vector<OccupancyPoint>& scratch,
-                                          int maxPoints)
+                                          int maxPoints, RankOrder order)
 {
     checkSizes(ranks, out.size());
     const std::size_t count = ranks.size();
@@ -89,7 +92,7 @@ ExpectedOccupancy expectedFormatOccupancy(const DensityModel& density, std::span
     std::array<RankOccupancy, kMaxWalkRanks> one{};
     density.distribution(shape, scratch, maxPoints);
     for (const OccupancyPoint& point : scratch) {
-        walkFormat(density, ranks, volume, point.occupancy, one);
+        walkFormat(density, ranks, volume, point.occupancy, one, order);
         for (std::size_t r = 0; r < count; ++r) {
             out[r].metadata += point.probability * one[r].metadata;
             out[r].payload += point.probability * one[r].payload;
@@ -106,7 +109,7 @@ ExpectedOccupancy expectedFormatOccupancy(const DensityModel& density, std::span
         return result;
     }
     if (empty > 0) {
-        walkFormat(density, ranks, volume, 0, one); // f(0): zero for every format but kept general
+        walkFormat(density, ranks, volume, 0, one, order); // f(0): zero for every format but kept general
         for (std::size_t r = 0; r < count; ++r) {
             out[r].metadata = (out[r].metadata - empty * one[r].metadata) / (1 - empty);
             out[r].payload = (out[r].payload - empty * one[r].payload) / (1 - empty);

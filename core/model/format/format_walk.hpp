@@ -13,12 +13,15 @@ namespace sparsemap::model {
 
 // Per rank (metadata, payload) units of a tile of `tileVolume` coordinates holding exactly `nnz`
 // nonzeros. Rank r sees pe_fiber = P(0 | s_{r+1}; S, K) (s_R = S) and pe_element = P(0 | s_r; S, K),
-// from the density model's conditioned queries, and the format table of rank_format_model.hpp; then
-// rank 0's payload is 0 (its payloads are the data) and a rank r > 0 that is dummy or has f_r = 1
-// contributes (0, 0). Rank 0 is always evaluated, even with f_0 = 1 (spec §3.4).
-// std::invalid_argument for more than kMaxWalkRanks ranks or `out` shorter than `ranks`.
+// from the density model's conditioned queries, and the format table of rank_format_model.hpp. A rank
+// that is dummy or has f_r = 1 contributes (0, 0) unless it is the rank the binding order starts from
+// (rank 0 inner-to-outer, spec §3.4; the top rank outer-to-inner, Sparseloop's default), and the
+// innermost rank that contributes has payload 0 (its payloads are the data) -- Sparseloop's
+// tiling-tile-info metadata walk. std::invalid_argument for more than kMaxWalkRanks ranks or `out`
+// shorter than `ranks`.
+enum class RankOrder { InnerToOuter, OuterToInner };
 void walkFormat(const DensityModel& density, std::span<const WalkRank> ranks, std::int64_t tileVolume,
-                std::int64_t nnz, std::span<RankOccupancy> out);
+                std::int64_t nnz, std::span<RankOccupancy> out, RankOrder order = RankOrder::InnerToOuter);
 
 // True when a rank is compressed (CP, RLE, B): then the data occupancy depends on the density.
 bool hasCompressedRank(std::span<const WalkRank> ranks);
@@ -33,7 +36,8 @@ std::int64_t maxDataOccupancy(const DensityModel& density, std::span<const WalkR
 // "Max utilized format capacity" (§3.5): the walk at K = maxDataOccupancy, every value ceil'ed.
 // Returns that K.
 std::int64_t maxFormatOccupancy(const DensityModel& density, std::span<const WalkRank> ranks, TileShape shape,
-                                std::span<RankOccupancy> out, double confidence = 1.0);
+                                std::span<RankOccupancy> out, double confidence = 1.0,
+                                RankOrder order = RankOrder::InnerToOuter);
 
 struct ExpectedOccupancy {
     double data = 0;                // E[K] (conditioned like the format occupancy)
@@ -52,7 +56,8 @@ struct ExpectedOccupancy {
 ExpectedOccupancy expectedFormatOccupancy(const DensityModel& density, std::span<const WalkRank> ranks,
                                           TileShape shape, bool conditionOnNonEmpty,
                                           std::span<RankOccupancy> out, std::vector<OccupancyPoint>& scratch,
-                                          int maxPoints = kDefaultDistributionPoints);
+                                          int maxPoints = kDefaultDistributionPoints,
+                                          RankOrder order = RankOrder::InnerToOuter);
 
 // Bits of a tile's format data: sum over ranks of metadata * metadataBits + payload * payloadBits.
 double formatBits(std::span<const WalkRank> ranks, std::span<const RankOccupancy> occupancy);

@@ -265,14 +265,17 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
     }
     const TileShape shape(scratch.shape);
     const auto ranks = st.walkRanks();
+    const RankOrder order =
+        c.options.bindRanksInnerToOuter ? RankOrder::InnerToOuter : RankOrder::OuterToInner;
     st.maxOccupancy = maxFormatOccupancy(model, ranks, shape, {st.maxUnits.data(), ranks.size()},
-                                         c.options.occupancyConfidence);
+                                         c.options.occupancyConfidence, order);
     if (!st.compressed)
         st.maxOccupancy = static_cast<std::int64_t>(st.tile);
     // Expected occupancy, conditioned on the tile being non-empty when the parent's metadata lets
     // empty tiles be dropped (§3.5).
-    const auto expected = expectedFormatOccupancy(model, ranks, shape, parentHasFormat,
-                                                  {st.expectedUnits.data(), ranks.size()}, scratch.points);
+    const auto expected =
+        expectedFormatOccupancy(model, ranks, shape, parentHasFormat, {st.expectedUnits.data(), ranks.size()},
+                                scratch.points, kDefaultDistributionPoints, order);
     st.density = st.tile > 0 ? expected.data / st.tile : 0;
     st.nonEmptyShare = parentHasFormat ? expected.nonEmptyProbability : 1.0;
     if (scratch.occupancyCache.size() > 200000)
