@@ -16,6 +16,22 @@ Workload spmm4()
     return makeSpmm("spmm4", 4, 4, 4, uniformDensity(1), uniformDensity(1));
 }
 
+// A one-dimensional convolution O[k][p] += I[p + r] * W[k][r] with P = 4, R = 3, K = 2 (dims 0, 1, 2):
+// I has one sliding-window rank of 4 + 3 - 1 = 6 coordinates.
+Workload conv1d()
+{
+    Workload w;
+    w.name = "conv1d";
+    w.kind = WorkloadKind::General;
+    w.dims = {{"P", 4}, {"R", 3}, {"K", 2}};
+    w.tensors = {
+        Tensor{"I", {{ProjectionTerm{0, 1}, ProjectionTerm{1, 1}}}, false, uniformDensity(1)},
+        Tensor{"W", {{ProjectionTerm{2, 1}}, {ProjectionTerm{1, 1}}}, false, uniformDensity(1)},
+        Tensor{"O", {{ProjectionTerm{2, 1}}, {ProjectionTerm{0, 1}}}, true, DensitySpec{}},
+    };
+    return w;
+}
+
 } // namespace
 
 class TestModelDataflow : public QObject {
@@ -99,6 +115,48 @@ private slots:
         QCOMPARE(r.levels[1].tensors[0].tile, 4.0);
         QCOMPARE(r.levels[1].tensors[1].tile, 4.0);
         QCOMPARE(r.levels[1].tensors[2].tile, 1.0);
+    }
+
+    // Twelve MACs unroll P (4) and R (3): MAC (p, r) reads I[p + r], and only 6 of the 12 operands
+    // differ. Timeloop multicasts a read to every child whose delta is exactly equal, so the buffer
+    // reads 6 words per K step, 12 in all (not 24); W[k][r] differs only along R: 3 per step.
+    void slidingWindowOperandsAreMulticast()
+    {
+        const auto arch = test::twoLevelArchitecture(12);
+        const auto w = conv1d();
+        auto m = test::emptyMapping(arch, w);
+        test::levelNamed(m, "L2_T").bounds = {1, 1, 2};
+        test::levelNamed(m, "L2_S").bounds = {4, 3, 1};
+        Evaluator e(w, arch, ModelOptions{});
+        const auto& r = e.evaluate(test::denseDesign(arch, w, m));
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.compute.actual, 24.0);
+        QCOMPARE(r.levels[1].tensors[0].reads.actual, 12.0);
+        QCOMPARE(r.levels[1].tensors[1].reads.actual, 6.0);
+    }
+
+    // The buffer holds I[p + r] for all P (4 words) and DRAM steps R. With nothing else moving, each
+    // R step slides the window by one word: 4 + 1 + 1 = 6 fills. With a K loop inside the R loop
+    // the tile alternates between staying put and sliding; Timeloop keeps the overlap only while
+    // the tile moves by the same step as before, so every R step refetches all 4: 12 fills.
+    void slidingWindowReuseNeedsASteadyStep()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = conv1d();
+        for (const bool kInside : {false, true}) {
+            auto m = test::emptyMapping(arch, w);
+            auto& dram = test::levelNamed(m, "L1_T");
+            dram.bounds = {1, 3, kInside ? 2 : 1};
+            dram.order = {1, 2, 0}; // for r, for k
+            auto& buffer = test::levelNamed(m, "L2_T");
+            buffer.bounds = {4, 1, kInside ? 1 : 2};
+            buffer.order = {2, 0, 1};
+            Evaluator e(w, arch, ModelOptions{});
+            const auto& r = e.evaluate(test::denseDesign(arch, w, m));
+            QVERIFY2(r.valid, r.reason.c_str());
+            QCOMPARE(r.levels[1].tensors[0].tile, 4.0);
+            QCOMPARE(r.levels[1].tensors[0].fills.actual, kInside ? 12.0 : 6.0);
+        }
     }
 
     void bandwidthThrottles()

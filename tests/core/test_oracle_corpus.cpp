@@ -80,7 +80,8 @@ private slots:
     // Sparseloop reads the export, and from the genome), every design it rejects with a reason ours
     // rejects too; timeouts and Sparseloop's own assertion failures are no verdict. The agreement
     // figures are a ratchet, not issue 12's targets (test_oracle_agreement, disabled until met):
-    // measured after the empty-rank rule, 501 of 604 accepted designs within 0.5 % in cycles and energy, 534 within 2 %.
+    // measured after the sliding-window rules (multicast of equal deltas, steady-step reuse, pre-tiled
+    // sub-tiles), 556 of 604 accepted designs within 0.5 % in cycles and energy, 571 within 2 %.
     void verdictsAgreeAndAgreementDoesNotRegress()
     {
         QTemporaryDir dir;
@@ -105,8 +106,8 @@ private slots:
             within2 += e <= 2;
         }
         QVERIFY(accepted >= 600);
-        QVERIFY2(within05 >= 498, (std::to_string(within05) + " within 0.5 %").c_str());
-        QVERIFY2(within2 >= 530, (std::to_string(within2) + " within 2 %").c_str());
+        QVERIFY2(within05 >= 553, (std::to_string(within05) + " within 0.5 %").c_str());
+        QVERIFY2(within2 >= 568, (std::to_string(within2) + " within 2 %").c_str());
     }
 };
 

@@ -1,5 +1,6 @@
 #include "model/dataflow/dense_traffic.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sparsemap::model {
@@ -67,6 +68,105 @@ double slidingDelta(const Workload& w, int tensor, const std::vector<NestLoop>& 
     return fraction;
 }
 
+// The extent one step of spatial loop `l` moves its dim: the bounds of the loops inside it (the
+// child tile and the inner spatial loops) over the same dim.
+std::int64_t spatialStride(const std::vector<NestLoop>& loops, std::size_t l)
+{
+    std::int64_t stride = 1;
+    for (std::size_t i = 0; i < l; ++i)
+        if (loops[i].dim == loops[l].dim)
+            stride *= loops[i].bound;
+    return stride;
+}
+
+// Distinct tiles of `tensor` among the children of one instance (the level's spatial loops are
+// loops[begin, end)). Timeloop multicasts a delta only to children whose deltas are exactly equal,
+// so children whose tiles sit at the same coordinates cost one read. Children differ wherever a
+// spatial loop moves a rank of the tensor; in a sliding-window rank (p + r) two spatial loops can
+// put two children at the same offset, so that rank has fewer distinct offsets than children.
+double distinctChildTiles(const Workload& w, int tensor, std::uint32_t relevant,
+                          const std::vector<NestLoop>& loops, std::size_t begin, std::size_t end)
+{
+    double product = 1;
+    for (std::size_t i = begin; i < end; ++i)
+        if ((relevant >> loops[i].dim) & 1u)
+            product *= static_cast<double>(loops[i].bound);
+    const auto& ranks = w.tensors[tensor].ranks;
+    auto termOf = [](const RankProjection& rank, int dim) -> const ProjectionTerm* {
+        for (const auto& term : rank)
+            if (term.dim == dim)
+                return &term;
+        return nullptr;
+    };
+    // Which ranks have two or more spatial loops moving them, and does any such loop's dim index a
+    // second rank (then ranks are not independent and the offsets are enumerated jointly)?
+    bool overlap = false, shared = false;
+    for (const auto& rank : ranks) {
+        if (rank.size() < 2)
+            continue;
+        int moving = 0;
+        for (std::size_t i = begin; i < end; ++i)
+            moving += termOf(rank, loops[i].dim) != nullptr && loops[i].bound > 1;
+        overlap |= moving >= 2;
+    }
+    if (!overlap)
+        return product;
+    for (std::size_t i = begin; i < end; ++i) {
+        if (loops[i].bound <= 1)
+            continue;
+        int ranksIndexed = 0;
+        for (const auto& rank : ranks)
+            ranksIndexed += termOf(rank, loops[i].dim) != nullptr;
+        shared |= ranksIndexed > 1;
+    }
+    std::vector<std::size_t> moving;
+    for (std::size_t i = begin; i < end; ++i)
+        if (loops[i].bound > 1 && ((relevant >> loops[i].dim) & 1u))
+            moving.push_back(i);
+    // Offsets of the children over the ranks `which` (all ranks when `which` < 0), sorted and made
+    // unique: a mixed-radix walk over the moving spatial loops.
+    auto distinctOffsets = [&](int which) {
+        std::vector<std::size_t> used;
+        for (std::size_t i : moving)
+            for (std::size_t r = 0; r < ranks.size(); ++r)
+                if ((which < 0 || static_cast<int>(r) == which) && termOf(ranks[r], loops[i].dim)) {
+                    used.push_back(i);
+                    break;
+                }
+        const std::size_t width = which < 0 ? ranks.size() : 1;
+        std::vector<std::int64_t> index(used.size(), 0), offsets;
+        for (;;) {
+            for (std::size_t r = 0; r < ranks.size(); ++r) {
+                if (which >= 0 && static_cast<int>(r) != which)
+                    continue;
+                std::int64_t offset = 0;
+                for (std::size_t k = 0; k < used.size(); ++k)
+                    if (const auto* term = termOf(ranks[r], loops[used[k]].dim))
+                        offset += term->coefficient * spatialStride(loops, used[k]) * index[k];
+                offsets.push_back(offset);
+            }
+            std::size_t k = 0;
+            while (k < used.size() && ++index[k] == loops[used[k]].bound)
+                index[k++] = 0;
+            if (k == used.size())
+                break;
+        }
+        // Unique rows of `width` offsets.
+        std::vector<std::vector<std::int64_t>> rows;
+        for (std::size_t i = 0; i < offsets.size(); i += width)
+            rows.emplace_back(offsets.begin() + static_cast<std::ptrdiff_t>(i),
+                              offsets.begin() + static_cast<std::ptrdiff_t>(i + width));
+        std::sort(rows.begin(), rows.end());
+        return static_cast<double>(std::unique(rows.begin(), rows.end()) - rows.begin());
+    };
+    if (shared)
+        return distinctOffsets(-1);
+    double distinct = 1;
+    for (std::size_t r = 0; r < ranks.size(); ++r)
+        distinct *= distinctOffsets(static_cast<int>(r));
+    return distinct;
+}
+
 // How many times the tile of `tensor` held below `span` changes, counting the first fill: the
 // temporal loops of this storage level and every outer one (innermost first), minus the innermost
 // run of loops that do not index the tensor (the tile stays put while only they advance).
@@ -76,17 +176,24 @@ double childChanges(const Workload& w, int tensor, std::uint32_t relevant, const
 {
     double changes = 1;
     bool started = computeChildren; // MACs keep nothing: every iteration is a new operand
+    bool stayed = false;            // a loop that leaves the tile put ran inside the first mover
     for (std::size_t i = firstDriver; i < loops.size(); ++i) {
         const auto& loop = loops[i];
         if (loop.spatial)
             continue;
         const bool indexes = (relevant >> loop.dim) & 1u;
         if (!started) {
-            if (!indexes)
+            if (!indexes) {
+                stayed |= loop.bound > 1;
                 continue;
+            }
             started = true;
-            // The first loop that moves the tile: a sliding window reuses the overlap.
-            const double delta = slidingDelta(w, tensor, loops, i, scratch, childEnd);
+            // The first loop that moves the tile: a sliding window reuses the overlap, but only
+            // while the tile keeps moving by the same step. Timeloop keeps the overlap only when
+            // a step translates the tile as the previous step did; a loop inside that leaves the
+            // tile put makes the steps alternate between no move and the slide, so every slide
+            // refetches the whole tile.
+            const double delta = stayed ? 1.0 : slidingDelta(w, tensor, loops, i, scratch, childEnd);
             changes *= 1.0 + static_cast<double>(loop.bound - 1) * delta;
             continue;
         }
@@ -162,10 +269,8 @@ void analyzeDataflow(const Workload& w, const Architecture& arch, const Mapping&
             const bool innermost = s == levelCount - 1;
             const std::size_t childEnd = innermost ? 0 : spans[s + 1].end;
             const double childTile = innermost ? 1.0 : tileVolume(w, t, loops, childEnd, scratch);
-            for (std::size_t i = spans[s].begin; i < spans[s].spatialEnd; ++i)
-                if (!((relevant >> loops[i].dim) & 1u))
-                    tt.multicast *= static_cast<double>(loops[i].bound);
-            tt.scatter = out.levels[s].fanout / tt.multicast;
+            tt.scatter = distinctChildTiles(w, t, relevant, loops, spans[s].begin, spans[s].spatialEnd);
+            tt.multicast = out.levels[s].fanout / tt.scatter;
             tt.childChanges =
                 childChanges(w, t, relevant, loops, spans[s].spatialEnd, innermost, scratch, childEnd);
             raw[s * tensorCount + t] = childTile * tt.childChanges * tt.scatter;

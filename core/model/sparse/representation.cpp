@@ -72,6 +72,9 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     st.compressed = anyCompressed;
     st.rankCount = n;
     std::pair<int, std::int64_t> loops[kMaxRanks];
+    // Pre-tiled by the child's ranks: the child's state and its tile's extent along every dim.
+    const TensorSparseState* pretiled = nullptr;
+    std::vector<std::int64_t> childTiles;
     std::vector<std::pair<int, std::int64_t>> flattened[kMaxRanks]; // further loops a rank flattens
     for (int r = 0; r < n; ++r) {
         const auto& d = declared[n - 1 - r]; // declared outer to inner; rank 0 is the innermost
@@ -169,6 +172,8 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
             const auto& cs = scratch.states[child * tensors + t];
             for (int r = 0; r < cs.rankCount; ++r)
                 loops[r] = {-2 - r, cs.ranks[r].fiberShape};
+            pretiled = &cs;
+            childTiles = below;
         }
     }
     // Shapes: pre-tiled pseudo loops carry a fiber but no dim.
@@ -179,9 +184,18 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
             auto& rank = st.ranks[r];
             rank.subTileVolume = static_cast<std::int64_t>(pretiledVolume * projectedVolume(w, t, dimTiles));
             if (loops[r].first <= -2) {
+                // A pre-tiled rank keeps the child's shapes; the first rank above them holds whole
+                // child tiles, whose volume comes from the child's extents: a sliding-window rank
+                // (p + r) overlaps, so it is not the product of the child's fiber shapes.
                 rank.fiberShape = loops[r].second;
+                rank.subTileVolume = pretiled->ranks[r].subTileVolume;
                 rank.dummy = rank.fiberShape <= 1;
-                pretiledVolume *= static_cast<double>(rank.fiberShape);
+                if (r + 1 == pretiled->rankCount) {
+                    dimTiles = childTiles;
+                    pretiledVolume = 1;
+                } else {
+                    pretiledVolume *= static_cast<double>(rank.fiberShape);
+                }
             } else if (loops[r].first >= 0 && loops[r].second > 1) {
                 single.assign(w.dims.size(), 1);
                 single[loops[r].first] = loops[r].second;
