@@ -146,7 +146,8 @@ int compare(const QStringList& args)
     const auto figures = parseOracleFigures(readTextFile(path), path);
     const std::string scratch = QDir::tempPath().toStdString() + "/sparsemap-oracle-compare-" +
                                 std::to_string(QCoreApplication::applicationPid());
-    int accepted = 0, rejectedBoth = 0, rejectedOnlyOracle = 0, within05 = 0, within2 = 0, g05 = 0;
+    int accepted = 0, wrapped = 0, rejectedBoth = 0, rejectedOnlyOracle = 0, within05 = 0, within2 = 0,
+        g05 = 0;
     double worstCycles = 0, worstEnergy = 0;
     std::string worstId;
     for (const auto& f : figures) {
@@ -159,6 +160,14 @@ int compare(const QStringList& args)
             continue;
         }
         ++accepted;
+        if (oracleCountsWrapped(f)) {
+            ++wrapped;
+            if (parser.isSet(verbose))
+                std::cout << f.entry.id << '\t' << f.entry.workload << '\t' << f.entry.arch
+                          << "\tthe oracle's counts wrapped around (no figures to compare)\tours: "
+                          << (c.sparseloopModeValid ? "valid" : c.sparseloopModeReason) << '\n';
+            continue;
+        }
         const double e = std::max(std::fabs(c.cyclesErrorPct), std::fabs(c.energyErrorPct));
         const bool valid = c.sparseloopModeValid;
         within05 += valid && e <= 0.5;
@@ -183,11 +192,12 @@ int compare(const QStringList& args)
     char summary[512];
     std::snprintf(
         summary, sizeof summary,
-        "%zu designs: %d accepted by the oracle, %d rejected by both, %d rejected only by the oracle\n"
+        "%zu designs: %d accepted by the oracle (%d of them with counts that wrapped around: verdict only), "
+        "%d rejected by both, %d rejected only by the oracle\n"
         "as Sparseloop reads the export: %d of %d within 0.5 %%, %d within 2 %%; worst %s (cycles %+.3f %%, "
         "energy %+.3f %%)\ngenome model: %d of %d within 0.5 %%\n",
-        figures.size(), accepted, rejectedBoth, rejectedOnlyOracle, within05, accepted, within2,
-        worstId.c_str(), worstCycles, worstEnergy, g05, accepted);
+        figures.size(), accepted, wrapped, rejectedBoth, rejectedOnlyOracle, within05, accepted - wrapped,
+        within2, worstId.c_str(), worstCycles, worstEnergy, g05, accepted - wrapped);
     std::cout << summary;
     return kOk;
 }

@@ -63,8 +63,11 @@ Workload sampleWorkload(const std::string& samplesDir, const std::string& name,
     for (auto& t : w.tensors) {
         if (t.isOutput)
             continue;
-        if (i < densities.size())
+        if (i < densities.size()) {
             t.density.density = densities[i];
+            // A drawn density replaces an n:m pattern (the pattern would override the density).
+            t.density.structuredN = t.density.structuredM = 0;
+        }
         ++i;
     }
     return w;
@@ -221,6 +224,19 @@ bool oracleGaveVerdict(const OracleFigures& figures)
         return true;
     return figures.rejection.rfind("oracle timeout", 0) != 0 &&
            figures.rejection.find("Assertion") == std::string::npos;
+}
+
+bool oracleCountsWrapped(const OracleFigures& figures)
+{
+    constexpr double kWrapped = 9.2e18; // 2^63: no count of a real design comes near it
+    if (!figures.accepted)
+        return false;
+    bool wrapped = figures.computeActual >= kWrapped || figures.computeGated >= kWrapped ||
+                   figures.computeSkipped >= kWrapped;
+    for (const auto& l : figures.levels)
+        wrapped |=
+            l.actual >= kWrapped || l.gated >= kWrapped || l.skipped >= kWrapped || l.metadata >= kWrapped;
+    return wrapped;
 }
 
 OracleFigures oracleFiguresFromStats(const OracleCorpusEntry& entry, const SparseloopStats& stats)

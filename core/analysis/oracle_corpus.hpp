@@ -77,6 +77,11 @@ OracleFigures oracleFiguresFromStats(const OracleCorpusEntry& entry, const Spars
 // Whether the oracle judged the design: accepted it, or rejected it with a reason. A run out of
 // time or an assertion failing inside Sparseloop is no verdict.
 bool oracleGaveVerdict(const OracleFigures& figures);
+// Whether one of the oracle's counts wrapped around: Sparseloop keeps access counts in unsigned
+// 64-bit integers, and where its own arithmetic goes below zero (e.g. gated reads = expected -
+// actual with actual the larger) it prints ~1.8e19 and an energy to match. Such a record still
+// holds the oracle's verdict (it accepted the design) but no figures to compare with.
+bool oracleCountsWrapped(const OracleFigures& figures);
 // figures.tsv: the manifest columns, then status (ok | rejected), cycles, energy pJ, compute
 // actual/gated/skipped, and the per-level figures "level/tensor:actual:gated:skipped:metadata|..."
 // (status rejected: the message instead of the figures).
