@@ -1,5 +1,8 @@
 #include "model/evaluator.hpp"
 
+#include "mapping/spatial_split.hpp"
+#include "sparse/sparseloop_formats.hpp"
+
 #include "model/microarch/level_costs.hpp"
 #include "model/microarch/validity.hpp"
 #include "model/sparse/sparse_analysis.hpp"
@@ -38,11 +41,20 @@ Workload paddedWorkload(const Workload& w, const std::vector<std::int64_t>& padd
     return out;
 }
 
+// The options for formats bound by Sparseloop's rule from our export, which writes no
+// rank-application-order: Sparseloop's default, outer to inner.
+ModelOptions declaredFormatOptions(ModelOptions options)
+{
+    options.bindRanksInnerToOuter = false;
+    return options;
+}
+
 } // namespace
 
 Evaluator::Evaluator(Workload workload, Architecture arch, ModelOptions options)
     : m_workload(paddedWorkload(workload, options.paddedSizes)), m_original(std::move(workload)),
-      m_arch(std::move(arch)), m_options(std::move(options)), m_sparse(std::make_unique<SparseScratch>())
+      m_arch(std::move(arch)), m_options(std::move(options)),
+      m_declaredOptions(declaredFormatOptions(m_options)), m_sparse(std::make_unique<SparseScratch>())
 {
     m_density = makeTensorDensityModels(m_workload);
     for (const auto& level : m_arch.levels)
@@ -53,9 +65,9 @@ Evaluator::Evaluator(Workload workload, Architecture arch, ModelOptions options)
 
 Evaluator::Evaluator(const Evaluator& other)
     : m_workload(other.m_workload), m_original(other.m_original), m_arch(other.m_arch),
-      m_options(other.m_options), m_density(other.m_density), m_levelCosts(other.m_levelCosts),
-      m_computeCosts(other.m_computeCosts), m_sparse(std::make_unique<SparseScratch>()),
-      m_beyondSparseloop(other.m_beyondSparseloop)
+      m_options(other.m_options), m_declaredOptions(other.m_declaredOptions), m_density(other.m_density),
+      m_levelCosts(other.m_levelCosts), m_computeCosts(other.m_computeCosts),
+      m_sparse(std::make_unique<SparseScratch>()), m_beyondSparseloop(other.m_beyondSparseloop)
 {
 }
 
@@ -205,16 +217,99 @@ void Evaluator::finishCosts()
     m_result.utilization = cycles > 0 && macs > 0 ? c.actual / (cycles * macs) : 0;
 }
 
-const EvaluationResult& Evaluator::evaluate(const Design& design)
+namespace {
+
+// Whether Timeloop's X/Y split reorders the non-trivial spatial loops of some level of `mapping`
+// (`split` = withSpatialSplits of it): the split puts each level's Y loops outermost, and where
+// two loops of one level change places the model's numbers follow the new order (the leader
+// tile of a gated or skipped read walks the spatial loops in order).
+bool splitReorders(const Mapping& mapping, const Mapping& split)
+{
+    for (std::size_t l = 0; l < mapping.levels.size(); ++l) {
+        const auto& before = mapping.levels[l];
+        if (before.kind != LoopKind::Spatial)
+            continue;
+        std::vector<int> a, b;
+        for (int d : before.order)
+            if (before.bounds[d] > 1)
+                a.push_back(d);
+        for (int d : split.levels[l].order)
+            if (before.bounds[d] > 1)
+                b.push_back(d);
+        if (a != b)
+            return true;
+    }
+    return false;
+}
+
+// Whether some rank of some format is bound to a loop (a genome's design, or one saved from it).
+bool boundToLoops(const SparseStrategy& sparse)
+{
+    for (const auto& level : sparse.formats)
+        for (const auto& format : level)
+            for (const auto& rank : format.ranks)
+                if (rank.mappingLevel >= 0)
+                    return true;
+    return false;
+}
+
+// Cheap pre-check: some spatial level without a split has two or more non-trivial loops.
+bool mayReorder(const Mapping& mapping)
+{
+    for (const auto& level : mapping.levels) {
+        if (level.kind != LoopKind::Spatial || level.spatialXLoops >= 0)
+            continue;
+        int moving = 0;
+        for (auto b : level.bounds)
+            moving += b > 1;
+        if (moving >= 2)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+const EvaluationResult& Evaluator::evaluate(const Design& given)
 {
     m_result.valid = true;
     m_result.reason.clear();
     m_result.beyondSparseloop = m_beyondSparseloop;
-    if (!checkStructure(design))
+    if (!checkStructure(given))
         return m_result;
+    // A design without an X/Y split (a genome's) is evaluated as it is exported: with the split
+    // Timeloop checks, which may reorder a level's spatial loops. No split fitting is reported by
+    // the validity check below.
+    const Design* laidOut = &given;
+    if (mayReorder(given.mapping))
+        if (auto split = withSpatialSplits(m_arch, given.mapping);
+            split && splitReorders(given.mapping, *split)) {
+            m_laidOut.sparse = given.sparse;
+            m_laidOut.mapping = std::move(*split);
+            laidOut = &m_laidOut;
+        }
+    // Formats bound to the genome's loops are scored as Sparseloop reads them from our export: in
+    // its names and widths, each rank bound again by Sparseloop's own rule (pre-tiled by the child's
+    // ranks when compressed, then this level's loops, outer to inner). Unrestricted formats are
+    // beyond Sparseloop and keep the genome's binding.
+    const ModelOptions* options = &m_options;
+    if (m_options.formatSpace != FormatSpace::Unrestricted && boundToLoops(given.sparse)) {
+        if (laidOut != &m_laidOut) {
+            m_laidOut.mapping = given.mapping;
+            m_laidOut.sparse.sites = given.sparse.sites;
+        }
+        sparseloopFormatsInto(m_workload, m_arch, given, m_laidOut.sparse.formats);
+        for (auto& level : m_laidOut.sparse.formats)
+            for (auto& format : level)
+                for (auto& rank : format.ranks)
+                    rank.mappingLevel = -1;
+        laidOut = &m_laidOut;
+        options = &m_declaredOptions;
+    }
+    const Design& design = *laidOut;
     analyzeDataflow(m_workload, m_arch, design.mapping, m_dense, m_scratch);
     fillDenseResult();
-    SparseContext context{m_workload, m_arch, design, m_dense, m_density, m_options};
+    SparseContext context{m_workload, m_arch, design, m_dense, m_density, *options};
     if (auto problem = analyzeSparse(context, m_result, *m_sparse); !problem.empty()) {
         invalidate(std::move(problem));
         return m_result;

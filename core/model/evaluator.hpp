@@ -80,11 +80,13 @@ private:
     Workload m_original; // as given
     Architecture m_arch;
     ModelOptions m_options;
+    ModelOptions m_declaredOptions; // for formats scored as Sparseloop binds them (outer to inner)
     std::vector<std::shared_ptr<const DensityModel>> m_density; // per tensor
     std::vector<LevelEnergyCosts> m_levelCosts;
     ComputeEnergyCosts m_computeCosts;
     DenseTraffic m_dense;
     DataflowScratch m_scratch;
+    Design m_laidOut; // the design with its spatial loops laid out as Timeloop splits them
     std::unique_ptr<SparseScratch> m_sparse;
     std::string m_beyondSparseloop; // beyondSparseloopText(m_options)
     EvaluationResult m_result;

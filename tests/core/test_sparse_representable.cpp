@@ -84,7 +84,7 @@ private slots:
         model::ModelOptions nearest;
         nearest.formatSpace = model::FormatSpace::SparseloopNearest;
         model::GenomeEvaluator dead(layout), open(layout, unrestricted), near(layout, nearest),
-            check(layout, unrestricted);
+            check(layout); // the repaired design is representable: scored in Sparseloop's space
         int checked = 0;
         for (int i = 0; i < 20000 && checked < 10; ++i) {
             const Genome g = randomGenome(layout, rng);
@@ -102,7 +102,8 @@ private slots:
                          std::string::npos,
                      d.reason.c_str());
             QVERIFY(d.beyondSparseloop.empty());
-            // nearest = the repaired design evaluated as given
+            // nearest = the repaired design scored as any representable design is (as Sparseloop
+            // reads its export)
             Design repaired = open.lastDesign();
             for (auto& lv : repaired.sparse.formats)
                 for (auto& f : lv)

@@ -4,6 +4,7 @@
 
 #include "io/file_io.hpp"
 #include "io/sparseloop/sparseloop_writers.hpp"
+#include "sparse/sparseloop_formats.hpp"
 #include "io/units.hpp"
 #include "mapping/spatial_split.hpp"
 #include "mapping/tile_shape.hpp"
@@ -240,16 +241,11 @@ void exportSparseloopCase(const SparseloopCase& c, const std::string& dir)
 std::vector<std::vector<TensorFormat>> sparseloopFormatsOf(const Workload& workload, const Architecture& arch,
                                                            const Design& design)
 {
-    auto formats = design.sparse.formats;
     const int dims = static_cast<int>(workload.dims.size());
-    for (std::size_t s = 0; s < formats.size(); ++s)
-        for (std::size_t t = 0; t < formats[s].size(); ++t) {
-            auto& format = formats[s][t];
-            if (!format.compressed()) {
-                format.ranks.clear();
-                continue;
-            }
-            if (!representableInSparseloop(format)) {
+    for (std::size_t s = 0; s < design.sparse.formats.size(); ++s)
+        for (std::size_t t = 0; t < design.sparse.formats[s].size(); ++t) {
+            const auto& format = design.sparse.formats[s][t];
+            if (format.compressed() && !representableInSparseloop(format)) {
                 std::vector<std::string> rankNames;
                 for (const auto& r : format.ranks)
                     rankNames.push_back(r.dim >= 0 && r.dim < dims ? workload.dims[r.dim].name
@@ -260,27 +256,9 @@ std::vector<std::vector<TensorFormat>> sparseloopFormatsOf(const Workload& workl
                                       ") has a compressed rank above an uncompressed one, which Sparseloop "
                                       "cannot represent");
             }
-            const int storageWidth = arch.levels.at(s).metadataWordBits; // written as metadata_storage_width
-            const auto tile = static_cast<double>(tileVolume(rankExtents(
-                workload, static_cast<int>(t), dimTileSizes(design.mapping, dims, static_cast<int>(s)))));
-            for (auto& r : format.ranks) {
-                const bool bound = r.mappingLevel >= 0 && r.dim >= 0 && r.dim < dims &&
-                                   r.mappingLevel < static_cast<int>(design.mapping.levels.size());
-                if (bound) { // our genome's widths, written out (the fiber: the loop's extent in the tensor)
-                    std::vector<std::int64_t> single(static_cast<std::size_t>(dims), 1);
-                    single[r.dim] = design.mapping.levels[r.mappingLevel].bounds[r.dim];
-                    const auto fiber =
-                        static_cast<double>(tileVolume(rankExtents(workload, static_cast<int>(t), single)));
-                    const auto bits = genomeFormatWordBits(r.format, fiber, tile, storageWidth);
-                    if (r.metadataBits < 0)
-                        r.metadataBits = bits.metadata;
-                    if (r.payloadBits < 0)
-                        r.payloadBits = bits.payload;
-                }
-                if (r.format == RankFormat::U)
-                    r.format = RankFormat::UOP; // with the U's 0-bit widths: Sparseloop has no `U`
-            }
         }
+    std::vector<std::vector<TensorFormat>> formats;
+    sparseloopFormatsInto(workload, arch, design, formats);
     return formats;
 }
 

@@ -269,6 +269,7 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
                           rank.maxFibers, rank.dummy ? 1 : 0, rank.metadataBits, rank.payloadBits});
     }
     key.ranks.push_back(st.compressed ? 1 : 0);
+    key.ranks.push_back(c.options.bindRanksInnerToOuter ? 1 : 0); // the walk's empty-rank order
     if (const auto hit = scratch.occupancyCache.find(key); hit != scratch.occupancyCache.end()) {
         st.maxOccupancy = hit->second.maxOccupancy;
         st.density = hit->second.density;
