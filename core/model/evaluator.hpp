@@ -46,7 +46,8 @@ struct ModelOptions {
     // true = rank 0 takes the innermost loop first (Sparseloop's inner-to-outer).
     bool bindRanksInnerToOuter = true;
     // A skip whose leaders all lack metadata cannot find the next nonzero: the SparseMap genome
-    // declares such a design dead (true); Sparseloop evaluates the skip as a no-op (false).
+    // declares such a design dead (true); Sparseloop checks no metadata and skips wherever the leader
+    // tile is empty, as a gate would (false).
     bool skipNeedsLeaderMetadata = true;
     // Per storage level, the metadata storage width Sparseloop widens format word bits against (see
     // sparseloopFormatWordBits); empty = each level's metadataWordBits (what the export writes).

@@ -122,11 +122,6 @@ private slots:
                                     .arg(row->refCycles)
                                     .arg(row->energyPj, 0, 'g', 10)
                                     .arg(row->refEnergyPj, 0, 'g', 10);
-        if (name == "var-04.2.1-eyeriss-like-skipping")
-            QEXPECT_FAIL("",
-                         "Eyeriss-like with skipping: cycles twice Sparseloop's (3833856 vs 1916929), "
-                         "energy +63 %; mechanism not found yet",
-                         Abort);
         if (name == "ex-03.2.1-conv1d")
             QEXPECT_FAIL("",
                          "BackingStorage Weights: Sparseloop charges 4 vector reads for 1 actual RLE "

@@ -242,15 +242,15 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                 // A skip can only jump over the zeros of leaders whose metadata says where they
                 // are: leaders without metadata drop out; with none left the skip is impossible.
                 std::vector<int> leaders = a.conditionOn;
-                if (a.kind == SgKind::Skip) {
+                // (Sparseloop itself checks no metadata for a temporal skip: it skips with the leader
+                // tile's emptiness as a gate would, so a case read from its files keeps every leader.)
+                if (a.kind == SgKind::Skip && c.options.skipNeedsLeaderMetadata) {
                     std::erase_if(leaders, [&](int cnd) {
                         const int at = keptAtOrAbove(c, s, cnd);
                         const int below = keptBelow(c, s, cnd);
                         return !((at >= 0 && state(c, scratch, at, cnd).hasFormat) ||
                                  (below >= 0 && state(c, scratch, below, cnd).hasFormat));
                     });
-                    if (leaders.empty() && !c.options.skipNeedsLeaderMetadata)
-                        continue; // Sparseloop: nothing to skip by, nothing skipped
                     if (leaders.empty()) {
                         std::string names;
                         for (int cnd : a.conditionOn)
