@@ -23,7 +23,10 @@ struct TensorLevelResult {
     double tile = 0;         // coordinates of the tile (dense)
     double partition = 0;
     double expectedDensity = 1; // of the tile, as used to scale accesses
-    double maxDataWords = 0;    // capacity the tile needs at the occupancy confidence
+    // Block-wide data accesses charged per ceil(words / block), times this correction: a compressed
+    // tile's nonzeros rarely fill whole blocks (Sparseloop's vector-access ratio; 1 = none).
+    double vectorRatio = 1;
+    double maxDataWords = 0; // capacity the tile needs at the occupancy confidence
     double maxMetadataBits = 0;
     ActionSplit reads, fills, updates;                         // data words, per instance
     ActionSplit metadataReads, metadataFills, metadataUpdates; // metadata bits, per instance

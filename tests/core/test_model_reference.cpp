@@ -122,11 +122,6 @@ private slots:
                                     .arg(row->refCycles)
                                     .arg(row->energyPj, 0, 'g', 10)
                                     .arg(row->refEnergyPj, 0, 'g', 10);
-        if (name == "ex-03.2.1-conv1d")
-            QEXPECT_FAIL("",
-                         "BackingStorage Weights: Sparseloop charges 4 vector reads for 1 actual RLE "
-                         "read (block 4); mechanism not found yet (-13.9 % energy)",
-                         Abort);
         QVERIFY2(std::abs(row->cycleError) <= 0.02 && std::abs(row->energyError) <= 0.02,
                  qPrintable(figures));
     }

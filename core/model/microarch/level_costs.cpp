@@ -11,10 +11,11 @@ double blocks(double words, double block)
     return words > 0 ? std::ceil(words / block) : 0.0;
 }
 
-double splitEnergy(const ActionSplit& counts, const AccessEnergy& e, double unit)
+double splitEnergy(const ActionSplit& counts, const AccessEnergy& e, double unit, double ratio = 1)
 {
-    return blocks(counts.actual, unit) * e.actual + blocks(counts.gated, unit) * e.gated +
-           blocks(counts.skipped, unit) * e.skipped;
+    return (blocks(counts.actual, unit) * e.actual + blocks(counts.gated, unit) * e.gated +
+            blocks(counts.skipped, unit) * e.skipped) *
+           ratio;
 }
 
 } // namespace
@@ -29,9 +30,9 @@ void computeLevelEnergy(const StorageLevel& spec, const LevelEnergyCosts& costs,
             t.energyPj = 0;
             continue;
         }
-        const double perInstance = splitEnergy(t.reads, costs.read, block) +
-                                   splitEnergy(t.fills, costs.fill, block) +
-                                   splitEnergy(t.updates, costs.update, block) +
+        const double perInstance = splitEnergy(t.reads, costs.read, block, t.vectorRatio) +
+                                   splitEnergy(t.fills, costs.fill, block, t.vectorRatio) +
+                                   splitEnergy(t.updates, costs.update, block, t.vectorRatio) +
                                    splitEnergy(t.metadataReads, costs.metadataRead, mdWidth) +
                                    splitEnergy(t.metadataFills, costs.metadataFill, mdWidth) +
                                    splitEnergy(t.metadataUpdates, costs.metadataUpdate, mdWidth);

@@ -6,6 +6,25 @@
 
 namespace sparsemap::model {
 
+namespace {
+
+// Whether `tensor` is position-skipped at storage level `s` (a skip with no condition: the level
+// reads only the non-empty positions). Block-wide reads of such a tile are not corrected for
+// partly filled blocks: the Fig. 15 reference (a Sparseloop that has position-skipping, which
+// 019f107 does not parse) charges the DSTC designs' position-skipped register files naively, while
+// 019f107 corrects every other compressed tile (the conv1d exercise; generated toy designs).
+bool positionSkippedAt(const SparseStrategy& sparse, int s, int tensor)
+{
+    for (const auto& site : sparse.sites)
+        if (site.storageLevel == s)
+            for (const auto& a : site.actions)
+                if (a.kind == SgKind::Skip && a.conditionOn.empty() && a.target == tensor)
+                    return true;
+    return false;
+}
+
+} // namespace
+
 std::string analyzeSparse(const SparseContext& c, EvaluationResult& result, SparseScratch& scratch)
 {
     const Workload& w = c.workload;
@@ -41,6 +60,8 @@ std::string analyzeSparse(const SparseContext& c, EvaluationResult& result, Spar
                 computeOccupancy(c, s, t, parentHasFormat, scratch);
                 applyRepresentation(st, r);
                 r.instances *= st.nonEmptyShare;
+                if (positionSkippedAt(c.design.sparse, s, t))
+                    r.vectorRatio = 1;
             } else if (parentHasFormat) {
                 r.instances *= nonEmptyTileProbability(c, s, t, scratch);
             }

@@ -44,6 +44,7 @@ struct TensorSparseState {
     std::int64_t maxOccupancy = 0;           // nonzeros at the occupancy confidence (capacity)
     double density = 1;                      // expected density of a tile as sent (conditioned on non-empty)
     double nonEmptyShare = 1;                // share of tiles that are sent at all
+    double vectorRatio = 1;                  // Sparseloop's vector-access correction (vectorAccessRatio)
     // Expected and maximum format units per rank.
     std::array<RankOccupancy, kMaxRanks> expectedUnits{};
     std::array<RankOccupancy, kMaxRanks> maxUnits{};
@@ -72,6 +73,7 @@ struct OccupancyValue {
     std::int64_t maxOccupancy = 0;
     double density = 1;
     double nonEmptyShare = 1;
+    double vectorRatio = 1;
     std::array<RankOccupancy, kMaxRanks> expectedUnits{};
     std::array<RankOccupancy, kMaxRanks> maxUnits{};
 };
