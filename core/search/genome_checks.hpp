@@ -13,7 +13,8 @@ namespace sparsemap::search {
 // (mapping/spatial_split): the cheap checks Sparseloop's mapper applies before it evaluates a mapping.
 bool spatialFanoutFits(const GenomeLayout& layout, std::span<const int> genome);
 
-// A predicate random draws must satisfy; empty = every genome is admissible.
-using Admissible = std::function<bool(const Genome&)>;
+// A check random draws must pass, which may first repair the draw in place (e.g. put its format genes
+// in an order Sparseloop can represent); empty = every genome is admissible as drawn.
+using Admissible = std::function<bool(Genome&)>;
 
 } // namespace sparsemap::search

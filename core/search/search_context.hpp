@@ -26,6 +26,7 @@ public:
 
     const GenomeLayout& layout() const { return m_layout; }
     const SearchSettings& settings() const { return m_settings; }
+    const model::ModelOptions& modelOptions() const { return m_modelOptions; }
     std::mt19937_64& rng() { return m_rng; }
 
     std::int64_t used() const { return static_cast<std::int64_t>(m_result.points.size()); }

@@ -246,6 +246,37 @@ private slots:
         QCOMPARE(es.report().calibration.trials, 0);
     }
 
+    // mm5 on edge: 8 format ranks per tensor at DRAM, so a random format sequence is almost never one
+    // Sparseloop can represent. With the format repair no bred genome dies of its formats (only the
+    // calibration's one-gene-at-a-time probes of generation 0 may) and the run ends with a valid
+    // design; without it most points die of their formats.
+    void formatRepairKeepsEveryDrawRepresentable()
+    {
+        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm5.yaml"),
+                                  loadPreset("edge"));
+        for (const bool repair : {true, false}) {
+            SparseMapEsParameters p;
+            p.repairFormats = repair;
+            SparseMapEs es(p);
+            const auto r = run(es, layout, 6000);
+            int bred = 0, bredFormatDeaths = 0, formatDeaths = 0;
+            for (const auto& point : r.points) {
+                const bool formatDeath =
+                    point.reason.find("which Sparseloop cannot represent") != std::string::npos;
+                formatDeaths += formatDeath;
+                bred += point.generation > 0;
+                bredFormatDeaths += point.generation > 0 && formatDeath;
+            }
+            if (repair) {
+                QVERIFY(bred > 1000);
+                QCOMPARE(bredFormatDeaths, 0);
+                QVERIFY(r.best());
+            } else {
+                QVERIFY2(formatDeaths > 3000, std::to_string(formatDeaths).c_str());
+            }
+        }
+    }
+
     void beatsRandomSamplingOnMm3Cloud()
     {
         const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"),

@@ -1,5 +1,7 @@
 #include "search/sparsemap/sparsemap_es.hpp"
 
+#include "genome/genome_codec.hpp"
+#include "model/evaluator.hpp"
 #include "search/genome_checks.hpp"
 
 #include "search/sparsemap/sparsemap_operators.hpp"
@@ -102,9 +104,15 @@ void SparseMapEs::run(SearchContext& context)
 
     // 0-1. Calibration and HSHI: generation 0.
     auto& report = m_report;
+    const bool repair =
+        p.repairFormats && context.modelOptions().formatSpace == model::FormatSpace::SparseloopDead;
     Admissible admissible;
-    if (p.prefilterFanout)
-        admissible = [&layout = context.layout()](const Genome& g) { return spatialFanoutFits(layout, g); };
+    if (p.prefilterFanout || repair)
+        admissible = [&layout = context.layout(), repair, fanout = p.prefilterFanout](Genome& g) {
+            if (repair)
+                orderFormatGenesForSparseloop(layout, g);
+            return !fanout || spatialFanoutFits(layout, g);
+        };
     auto plan = calibrationPlan(p, static_cast<int>(ranges.size()), context.settings().budget);
     plan.admissible = admissible;
     report.calibration = calibrateSensitivity(ranges, objective, plan, rng);
@@ -148,9 +156,14 @@ void SparseMapEs::run(SearchContext& context)
                                : population.genomes[a];
             if (uniform01(rng) < p.mutationProbability)
                 annealingMutation(child, classes, ranges, steps, pHigh, p.neighbourStepShare, rng);
+            if (repair)
+                orderFormatGenesForSparseloop(context.layout(), child);
             for (int retry = 0; p.rejectDuplicates && retry < kDuplicateRetries && seen.contains(child);
-                 ++retry)
+                 ++retry) {
                 annealingMutation(child, classes, ranges, steps, pHigh, p.neighbourStepShare, rng);
+                if (repair)
+                    orderFormatGenesForSparseloop(context.layout(), child);
+            }
             seen.insert(child); // also keeps this generation's offspring apart
             offspring.push_back(std::move(child));
         }

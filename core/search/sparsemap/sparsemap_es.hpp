@@ -66,6 +66,12 @@ struct SparseMapEsParameters {
     // Mapper baseline applies too. Without it, on the edge preset (one MAC per PE) a random genome
     // of a large workload is almost never valid and the ES can end a run with nothing valid.
     bool prefilterFanout = true;
+    // In Sparseloop's format space (dead formats), every new individual -- random draw or offspring --
+    // has its format genes reordered so that each tensor's uncompressed ranks lie above its
+    // compressed ones (orderFormatGenesForSparseloop): a Lamarckian repair, written back into the
+    // genome. Without it a random format sequence over 5-8 ranks is almost never representable and
+    // the ES can end a large edge workload with nothing valid (measured in docs/oracle.md).
+    bool repairFormats = true;
 };
 
 // Throws std::invalid_argument naming the first bad parameter.
