@@ -62,7 +62,12 @@ int draw(const QStringList& args)
         "search-budget",
         "Evaluations of the search whose best design joins each pair (default 2000; 0 = none).", "B", "2000");
     const QCommandLineOption seed("seed", "Random seed (default 1).", "S", "1");
-    for (const auto* o : {&out, &perPair, &budget, &seed})
+    const QCommandLineOption firstId(
+        "first-id",
+        "Number the designs from N (r<N>, s<N+1>, ...; default 0), so that a second corpus can "
+        "join the first.",
+        "N", "0");
+    for (const auto* o : {&out, &perPair, &budget, &seed, &firstId})
         parser.addOption(*o);
     if (!parseCommandLine(parser, args,
                           "Draw the oracle corpus and export every design as a Sparseloop case.", {}, 0))
@@ -73,12 +78,15 @@ int draw(const QStringList& args)
     settings.samplesDir = SPARSEMAP_SAMPLES_DIR;
     settings.workloads = kWorkloads;
     settings.architectures = kArchitectures;
-    bool ok1 = false, ok2 = false, ok3 = false;
+    bool ok1 = false, ok2 = false, ok3 = false, ok4 = false;
     settings.randomPerPair = parser.value(perPair).toInt(&ok1);
     settings.searchBudget = parser.value(budget).toLongLong(&ok2);
     settings.seed = parser.value(seed).toULongLong(&ok3);
-    if (!ok1 || !ok2 || !ok3 || settings.randomPerPair < 0 || settings.searchBudget < 0)
-        throw UsageError("--per-pair, --search-budget and --seed take non-negative integers");
+    settings.firstId = parser.value(firstId).toInt(&ok4);
+    if (!ok1 || !ok2 || !ok3 || !ok4 || settings.randomPerPair < 0 || settings.searchBudget < 0 ||
+        settings.firstId < 0 || settings.firstId > 9000)
+        throw UsageError("--per-pair, --search-budget and --seed take non-negative integers; --first-id one "
+                         "from 0 to 9000");
     const auto entries =
         drawOracleCorpus(settings, [](const std::string& line) { std::cerr << line << '\n'; });
     const std::string dir = str(parser.value(out));

@@ -99,7 +99,7 @@ std::vector<OracleCorpusEntry> drawOracleCorpus(const OracleCorpusSettings& sett
     std::vector<OracleCorpusEntry> entries;
     std::mt19937_64 rng(settings.seed);
     std::uniform_real_distribution<double> unit(0, 1);
-    int next = 0;
+    int next = settings.firstId;
     for (const auto& workloadName : settings.workloads)
         for (const auto& archName : settings.architectures) {
             const Workload base = sampleWorkload(settings.samplesDir, workloadName, {});

@@ -35,6 +35,7 @@ struct OracleCorpusSettings {
     int randomPerPair = 12;                 // random valid genomes per workload x architecture
     std::int64_t searchBudget = 2000;       // per searched design (one per pair); 0 = none
     std::uint64_t seed = 1;
+    int firstId = 0; // ids are r<NNNN> / s<NNNN> numbered from here (a second corpus joins the first)
 };
 
 // Draws the corpus (deterministic for a seed). Random entries draw each input density log-uniformly
