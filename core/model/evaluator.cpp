@@ -253,9 +253,22 @@ bool boundToLoops(const SparseStrategy& sparse)
     return false;
 }
 
-// Cheap pre-check: some spatial level without a split has two or more non-trivial loops.
-bool mayReorder(const Mapping& mapping)
+// Cheap pre-check: some spatial level without a split has two or more non-trivial loops, and
+// placing every spatial loop along X does not fit (then the split keeps every loop along X, in order).
+bool mayReorder(const Mapping& mapping, const Architecture& arch)
 {
+    bool allAlongXFits = true;
+    std::int64_t x = 1;
+    std::size_t l = 0;
+    for (int t = 1; t <= arch.levelCount() && allAlongXFits; ++t) {
+        for (; l < mapping.levels.size() && mapping.levels[l].storageLevel < t; ++l)
+            if (mapping.levels[l].kind == LoopKind::Spatial)
+                for (auto b : mapping.levels[l].bounds)
+                    x *= b;
+        allAlongXFits = x <= timeloopMesh(arch, t).x;
+    }
+    if (allAlongXFits)
+        return false;
     for (const auto& level : mapping.levels) {
         if (level.kind != LoopKind::Spatial || level.spatialXLoops >= 0)
             continue;
@@ -281,7 +294,7 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     // Timeloop checks, which may reorder a level's spatial loops. No split fitting is reported by
     // the validity check below.
     const Design* laidOut = &given;
-    if (mayReorder(given.mapping))
+    if (mayReorder(given.mapping, m_arch))
         if (auto split = withSpatialSplits(m_arch, given.mapping);
             split && splitReorders(given.mapping, *split)) {
             m_laidOut.sparse = given.sparse;
