@@ -297,8 +297,8 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     if (mayReorder(given.mapping, m_arch))
         if (auto split = withSpatialSplits(m_arch, given.mapping);
             split && splitReorders(given.mapping, *split)) {
-            m_laidOut.sparse = given.sparse;
             m_laidOut.mapping = std::move(*split);
+            m_laidOut.sparse.sites = given.sparse.sites;
             laidOut = &m_laidOut;
         }
     // Formats bound to the genome's loops are scored as Sparseloop reads them from our export: in
@@ -306,23 +306,20 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     // ranks when compressed, then this level's loops, outer to inner). Unrestricted formats are
     // beyond Sparseloop and keep the genome's binding.
     const ModelOptions* options = &m_options;
+    const std::vector<std::vector<TensorFormat>>* formats = &given.sparse.formats;
     if (m_options.formatSpace != FormatSpace::Unrestricted && boundToLoops(given.sparse)) {
-        if (laidOut != &m_laidOut) {
-            m_laidOut.mapping = given.mapping;
-            m_laidOut.sparse.sites = given.sparse.sites;
-        }
-        sparseloopFormatsInto(m_workload, m_arch, given, m_laidOut.sparse.formats);
-        for (auto& level : m_laidOut.sparse.formats)
+        sparseloopFormatsInto(m_workload, m_arch, given, m_sparseloopFormats);
+        for (auto& level : m_sparseloopFormats)
             for (auto& format : level)
                 for (auto& rank : format.ranks)
                     rank.mappingLevel = -1;
-        laidOut = &m_laidOut;
+        formats = &m_sparseloopFormats;
         options = &m_declaredOptions;
     }
     const Design& design = *laidOut;
     analyzeDataflow(m_workload, m_arch, design.mapping, m_dense, m_scratch);
     fillDenseResult();
-    SparseContext context{m_workload, m_arch, design, m_dense, m_density, *options};
+    SparseContext context{m_workload, m_arch, design, m_dense, m_density, *options, *formats};
     if (auto problem = analyzeSparse(context, m_result, *m_sparse); !problem.empty()) {
         invalidate(std::move(problem));
         return m_result;

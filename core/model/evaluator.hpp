@@ -87,7 +87,8 @@ private:
     ComputeEnergyCosts m_computeCosts;
     DenseTraffic m_dense;
     DataflowScratch m_scratch;
-    Design m_laidOut; // the design with its spatial loops laid out as Timeloop splits them
+    Design m_laidOut; // mapping and sites of a design whose spatial loops Timeloop's split reorders
+    std::vector<std::vector<TensorFormat>> m_sparseloopFormats; // a genome's formats as Sparseloop reads them
     std::unique_ptr<SparseScratch> m_sparse;
     std::string m_beyondSparseloop; // beyondSparseloopText(m_options)
     EvaluationResult m_result;

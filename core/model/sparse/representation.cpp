@@ -49,10 +49,9 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     st = TensorSparseState{};
     const auto& dense = c.dense.levels[s].tensors[t];
     st.tile = dense.tile;
-    if (!dense.kept || s >= static_cast<int>(c.design.sparse.formats.size()) ||
-        t >= static_cast<int>(c.design.sparse.formats[s].size()))
+    if (!dense.kept || s >= static_cast<int>(c.formats.size()) || t >= static_cast<int>(c.formats[s].size()))
         return {};
-    const auto& declared = c.design.sparse.formats[s][t].ranks;
+    const auto& declared = c.formats[s][t].ranks;
     if (declared.empty())
         return {};
     const int n = static_cast<int>(declared.size());
@@ -75,7 +74,7 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     std::pair<int, std::int64_t> loops[kMaxRanks];
     // Pre-tiled by the child's ranks: the child's state and its tile's extent along every dim.
     const TensorSparseState* pretiled = nullptr;
-    std::vector<std::int64_t> childTiles;
+    thread_local std::vector<std::int64_t> childTiles;
     std::vector<std::pair<int, std::int64_t>> flattened[kMaxRanks]; // further loops a rank flattens
     for (int r = 0; r < n; ++r) {
         const auto& d = declared[n - 1 - r]; // declared outer to inner; rank 0 is the innermost
@@ -113,9 +112,12 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
         }
         // Loops of levels [s, child) that index the tensor, innermost first, child extents folded
         // into the first loop of each dim when not pre-tiled.
-        std::vector<std::pair<int, std::int64_t>> own;
+        // (Reused buffers: this runs for every level and tensor of every evaluation.)
+        thread_local std::vector<std::pair<int, std::int64_t>> own;
+        own.clear();
         const int stop = child >= 0 ? child : c.arch.levelCount();
-        std::vector<std::int64_t> below(w.dims.size(), 1);
+        thread_local std::vector<std::int64_t> below;
+        below.assign(w.dims.size(), 1);
         const std::uint32_t relevant = relevantDims(w, t);
         for (const auto& loop : scratch.allLoops) {
             if (loop.storageLevel >= stop)
@@ -124,14 +126,16 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
                 own.push_back({loop.dim, loop.bound});
         }
         if (firstFree == 0 && child >= 0) {
-            std::vector<bool> folded(w.dims.size(), false);
+            thread_local std::vector<char> folded;
+            folded.assign(w.dims.size(), 0);
             for (auto& [dim, bound] : own)
                 if (!folded[dim]) {
                     bound *= below[dim];
-                    folded[dim] = true;
+                    folded[dim] = 1;
                 }
         }
-        std::vector<std::pair<int, std::int64_t>> nonTrivial;
+        thread_local std::vector<std::pair<int, std::int64_t>> nonTrivial;
+        nonTrivial.clear();
         for (const auto& l : own)
             if (l.second > 1)
                 nonTrivial.push_back(l);
@@ -179,7 +183,9 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     }
     // Shapes: pre-tiled pseudo loops carry a fiber but no dim.
     {
-        std::vector<std::int64_t> dimTiles(w.dims.size(), 1), single(w.dims.size(), 1);
+        thread_local std::vector<std::int64_t> dimTiles, single;
+        dimTiles.assign(w.dims.size(), 1);
+        single.assign(w.dims.size(), 1);
         double pretiledVolume = 1;
         for (int r = 0; r < n; ++r) {
             auto& rank = st.ranks[r];

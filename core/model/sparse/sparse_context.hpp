@@ -30,6 +30,8 @@ struct SparseContext {
     const DenseTraffic& dense;
     const DensityModels& density;
     const ModelOptions& options;
+    // The formats to score: the design's own, or as Sparseloop reads them (Evaluator::evaluate).
+    const std::vector<std::vector<TensorFormat>>& formats;
 };
 
 inline constexpr int kMaxRanks = kMaxWalkRanks;
