@@ -119,22 +119,34 @@ double distinctChildTiles(const Workload& w, int tensor, std::uint32_t relevant,
             ranksIndexed += termOf(rank, loops[i].dim) != nullptr;
         shared |= ranksIndexed > 1;
     }
-    std::vector<std::size_t> moving;
+    thread_local std::vector<std::size_t> moving;
+    moving.clear();
     for (std::size_t i = begin; i < end; ++i)
         if (loops[i].bound > 1 && ((relevant >> loops[i].dim) & 1u))
             moving.push_back(i);
     // Offsets of the children over the ranks `which` (all ranks when `which` < 0), sorted and made
     // unique: a mixed-radix walk over the moving spatial loops.
+    // Offsets of the children over the ranks `which` (all ranks when `which` < 0), counted once
+    // each: a mixed-radix walk over the moving spatial loops. (Reused buffers: this runs for every
+    // windowed tensor of every evaluation.)
+    thread_local std::vector<std::size_t> used;
+    thread_local std::vector<std::int64_t> index, strides, offsets;
     auto distinctOffsets = [&](int which) {
-        std::vector<std::size_t> used;
+        used.clear();
         for (std::size_t i : moving)
             for (std::size_t r = 0; r < ranks.size(); ++r)
                 if ((which < 0 || static_cast<int>(r) == which) && termOf(ranks[r], loops[i].dim)) {
                     used.push_back(i);
                     break;
                 }
+        if (which >= 0 && used.size() <= 1) // one loop moves the rank: every child has its own offset
+            return used.empty() ? 1.0 : static_cast<double>(loops[used.front()].bound);
+        strides.clear();
+        for (std::size_t i : used)
+            strides.push_back(spatialStride(loops, i));
         const std::size_t width = which < 0 ? ranks.size() : 1;
-        std::vector<std::int64_t> index(used.size(), 0), offsets;
+        index.assign(used.size(), 0);
+        offsets.clear();
         for (;;) {
             for (std::size_t r = 0; r < ranks.size(); ++r) {
                 if (which >= 0 && static_cast<int>(r) != which)
@@ -142,7 +154,7 @@ double distinctChildTiles(const Workload& w, int tensor, std::uint32_t relevant,
                 std::int64_t offset = 0;
                 for (std::size_t k = 0; k < used.size(); ++k)
                     if (const auto* term = termOf(ranks[r], loops[used[k]].dim))
-                        offset += term->coefficient * spatialStride(loops, used[k]) * index[k];
+                        offset += term->coefficient * strides[k] * index[k];
                 offsets.push_back(offset);
             }
             std::size_t k = 0;
@@ -150,6 +162,10 @@ double distinctChildTiles(const Workload& w, int tensor, std::uint32_t relevant,
                 index[k++] = 0;
             if (k == used.size())
                 break;
+        }
+        if (width == 1) {
+            std::sort(offsets.begin(), offsets.end());
+            return static_cast<double>(std::unique(offsets.begin(), offsets.end()) - offsets.begin());
         }
         // Unique rows of `width` offsets.
         std::vector<std::vector<std::int64_t>> rows;
