@@ -260,13 +260,14 @@ namespace {
 // Sparseloop's correction of block-wide (vector) data accesses for a compressed tile: `tile`
 // coordinates holding n nonzeros take ceil(n / block) vectors, not n / block, so where a tile holds
 // few blocks' worth of data (below the threshold of Sparseloop's table, by block width and tile
-// density) accesses are scaled by E[ceil(n / block)] / (tile x density / block).
-double vectorAccessRatio(const DensityModel& model, TileShape shape, double tile, int block,
+// density) accesses are scaled by E[ceil(n / block)] / (tile x density / block). `density` is the
+// tile's expected density as the level sees it (conditioned on non-empty under a parent with
+// metadata, as Sparseloop's expected_density is); the occupancy distribution is unconditioned.
+double vectorAccessRatio(const DensityModel& model, TileShape shape, double tile, double density, int block,
                          std::vector<OccupancyPoint>& points)
 {
     if (block <= 1 || tile <= 0)
         return 1;
-    const double density = model.expectedOccupancy(shape) / tile;
     if (!(density < 1.0) || !(density > 0))
         return 1;
     // Per block width: below this many blocks per tile (by density 0.1, 0.2, ..., 1.0) the naive
@@ -345,9 +346,9 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
                                 scratch.points, kDefaultDistributionPoints, order);
     st.density = st.tile > 0 ? expected.data / st.tile : 0;
     st.nonEmptyShare = parentHasFormat ? expected.nonEmptyProbability : 1.0;
-    st.vectorRatio =
-        st.compressed ? vectorAccessRatio(model, shape, st.tile, c.arch.levels[s].blockSize, scratch.points)
-                      : 1.0;
+    st.vectorRatio = st.compressed ? vectorAccessRatio(model, shape, st.tile, st.density,
+                                                       c.arch.levels[s].blockSize, scratch.points)
+                                   : 1.0;
     if (scratch.occupancyCache.size() > 200000)
         scratch.occupancyCache.clear(); // bounded memory; refilled by the designs in use
     scratch.occupancyCache.emplace(key, OccupancyValue{st.maxOccupancy, st.density, st.nonEmptyShare,
