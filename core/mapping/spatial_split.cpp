@@ -108,6 +108,21 @@ std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& 
     return s.picked;
 }
 
+bool spatialLoopsFitAlongX(const Architecture& arch, const Mapping& mapping)
+{
+    std::int64_t x = 1;
+    std::size_t l = 0;
+    for (int t = 1; t <= arch.levelCount(); ++t) {
+        for (; l < mapping.levels.size() && mapping.levels[l].storageLevel < t; ++l)
+            if (mapping.levels[l].kind == LoopKind::Spatial)
+                for (auto b : mapping.levels[l].bounds)
+                    x *= b;
+        if (x > timeloopMesh(arch, t).x)
+            return false;
+    }
+    return true;
+}
+
 std::vector<SpatialLoops> spatialLoopsOf(const Mapping& mapping)
 {
     std::vector<SpatialLoops> out;

@@ -35,6 +35,12 @@ struct SpatialLoops {
 std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& arch,
                                                             std::span<const SpatialLoops> levels);
 
+// Whether every spatial loop of `mapping` fits along X: at every level the product of the spatial
+// bounds above it is within its meshX. Then the split search has nothing to decide (every loop goes
+// along X, in the given order) and is skipped. Loops an imported split places along Y are not
+// looked at: callers ask only about mappings without a split.
+bool spatialLoopsFitAlongX(const Architecture& arch, const Mapping& mapping);
+
 // The spatial mapping levels of `mapping`, outer to inner.
 std::vector<SpatialLoops> spatialLoopsOf(const Mapping& mapping);
 

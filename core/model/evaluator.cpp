@@ -257,17 +257,7 @@ bool boundToLoops(const SparseStrategy& sparse)
 // placing every spatial loop along X does not fit (then the split keeps every loop along X, in order).
 bool mayReorder(const Mapping& mapping, const Architecture& arch)
 {
-    bool allAlongXFits = true;
-    std::int64_t x = 1;
-    std::size_t l = 0;
-    for (int t = 1; t <= arch.levelCount() && allAlongXFits; ++t) {
-        for (; l < mapping.levels.size() && mapping.levels[l].storageLevel < t; ++l)
-            if (mapping.levels[l].kind == LoopKind::Spatial)
-                for (auto b : mapping.levels[l].bounds)
-                    x *= b;
-        allAlongXFits = x <= timeloopMesh(arch, t).x;
-    }
-    if (allAlongXFits)
+    if (spatialLoopsFitAlongX(arch, mapping))
         return false;
     for (const auto& level : mapping.levels) {
         if (level.kind != LoopKind::Spatial || level.spatialXLoops >= 0)

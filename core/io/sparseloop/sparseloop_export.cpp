@@ -4,11 +4,11 @@
 
 #include "io/file_io.hpp"
 #include "io/sparseloop/sparseloop_writers.hpp"
-#include "sparse/sparseloop_formats.hpp"
 #include "io/units.hpp"
 #include "mapping/spatial_split.hpp"
 #include "mapping/tile_shape.hpp"
 #include "model/density/density_model.hpp"
+#include "sparse/sparseloop_formats.hpp"
 #include "workload/workload_factory.hpp"
 
 #include <algorithm>

@@ -70,9 +70,7 @@ std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResul
     bool allAlongXFits = !skipped; // the common case, checked without building the split search
     for (const auto& level : c.design.mapping.levels)
         allAlongXFits = allAlongXFits && (level.kind != LoopKind::Spatial || level.spatialXLoops < 0);
-    for (int t = 1; t <= levels && allAlongXFits; ++t)
-        allAlongXFits = (t == levels ? c.dense.spatialInstances : c.dense.levels[t].instances) <=
-                        static_cast<double>(timeloopMesh(arch, t).x);
+    allAlongXFits = allAlongXFits && spatialLoopsFitAlongX(arch, c.design.mapping);
     const auto spatial =
         allAlongXFits || skipped ? std::vector<SpatialLoops>{} : spatialLoopsOf(c.design.mapping);
     if (!spatial.empty() && !splitSpatialLoops(arch, spatial)) {

@@ -154,16 +154,18 @@ void SparseMapEs::run(SearchContext& context)
                                ? sensitivityAwareCrossover(population.genomes[a], population.genomes[b],
                                                            classes.cutPoints, rng)
                                : population.genomes[a];
-            if (uniform01(rng) < p.mutationProbability)
-                annealingMutation(child, classes, ranges, steps, pHigh, p.neighbourStepShare, rng);
-            if (repair)
-                orderFormatGenesForSparseloop(context.layout(), child);
-            for (int retry = 0; p.rejectDuplicates && retry < kDuplicateRetries && seen.contains(child);
-                 ++retry) {
+            const auto mutate = [&] {
                 annealingMutation(child, classes, ranges, steps, pHigh, p.neighbourStepShare, rng);
                 if (repair)
                     orderFormatGenesForSparseloop(context.layout(), child);
-            }
+            };
+            if (uniform01(rng) < p.mutationProbability)
+                mutate();
+            else if (repair) // crossover alone can also put a compressed rank above an uncompressed one
+                orderFormatGenesForSparseloop(context.layout(), child);
+            for (int retry = 0; p.rejectDuplicates && retry < kDuplicateRetries && seen.contains(child);
+                 ++retry)
+                mutate();
             seen.insert(child); // also keeps this generation's offspring apart
             offspring.push_back(std::move(child));
         }

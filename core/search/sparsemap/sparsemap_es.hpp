@@ -70,7 +70,7 @@ struct SparseMapEsParameters {
     // has its format genes reordered so that each tensor's uncompressed ranks lie above its
     // compressed ones (orderFormatGenesForSparseloop): a Lamarckian repair, written back into the
     // genome. Without it a random format sequence over 5-8 ranks is almost never representable and
-    // the ES can end a large edge workload with nothing valid (measured in docs/oracle.md).
+    // the ES can end a large edge workload with nothing valid (measured in docs/results/README.md).
     bool repairFormats = true;
 };
 
