@@ -2,6 +2,7 @@
 // (docs/model-notes-sparse.md §7, numbers printed by Sparseloop) and against fibers worked by hand.
 #include "model/density/density_model_factory.hpp"
 #include "model/format/format_walk.hpp"
+#include "model/format/rank_format_model.hpp"
 
 #include <QtTest>
 
@@ -78,6 +79,7 @@ private slots:
     void formulasOnTinyFibers();
     void emptyRanksFollowTheBindingOrder();
     void expectationOverOccupancy();
+    void ceilAsSparseloopRoundsIt();
     void distributionQuadrature();
     void quadratureMatchesExactSum();
     void rejectsTooManyRanks();
@@ -214,6 +216,21 @@ void TestModelFormat::expectationOverOccupancy()
     e = expectedFormatOccupancy(*t, ranks({{F::CP, 4}}), Shape{4}, true, got, scratch);
     expectOccupancy(got, {{140.0 / 69, 0}}, 1e-14);
     QVERIFY(std::fabs(e.nonEmptyProbability - 69.0 / 70) < 1e-15);
+}
+
+// Sparseloop takes a CP or B fiber's nonzeros as ceil(f (1 - P(element empty))) in plain double: a
+// fiber of 31 in a tile of 31 holding k has P = (31 - k) / 31, and 31 (1 - 28/31) = 3.0000000000000009
+// rounds up to 4, while k = 4 gives exactly 4 (worked in double by hand; the oracle's format reads on
+// corpus design r0012, PE buffer Z: 298152 for 267178 data reads, come from exactly this). RLE is not
+// rounded.
+void TestModelFormat::ceilAsSparseloopRoundsIt()
+{
+    const double elementEmpty3 = 28.0 / 31, elementEmpty4 = 27.0 / 31;
+    QCOMPARE(31 * (1 - elementEmpty3), 3.0000000000000009);
+    QCOMPARE(rankFormatOccupancy(F::CP, 31, 1, 0, elementEmpty3).metadata, 4.0);
+    QCOMPARE(rankFormatOccupancy(F::B, 31, 1, 0, elementEmpty3).payload, 4.0);
+    QCOMPARE(rankFormatOccupancy(F::CP, 31, 1, 0, elementEmpty4).metadata, 4.0);
+    QCOMPARE(rankFormatOccupancy(F::RLE, 31, 1, 0, elementEmpty3).metadata, 31 * (1 - elementEmpty3));
 }
 
 // The bounded expectation (default 33 points) against the exact sum over the whole support for the
