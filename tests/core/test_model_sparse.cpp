@@ -109,6 +109,26 @@ private slots:
         QCOMPARE(r.levels[1].tensors[A].metadataReads.actual, 16.0);
     }
 
+    // Skip compute with A compressed (CP at the buffer) and B not: a zero of A is absent and its
+    // compute skipped (4 of 8); where A is nonzero both operands are present, and a zero B cannot be
+    // skipped, only gated (Sparseloop's compute-gs-analyzer, cases 2/4/5), so with skipping alone the
+    // other 4 computes all run, 2 of them on a zero B.
+    void skipComputeCannotDropAPresentZero()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = dotProduct();
+        auto d = dotDesign(arch, w);
+        test::setFormat(d, w, 1, A, RankFormat::CP);
+        d.sparse.sites = {
+            SgSite{kComputeSite, {SgAction{SgKind::Skip, A, {B}}, SgAction{SgKind::Skip, B, {A}}}}};
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
+        const auto& r = e.evaluate(d);
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.compute.skipped, 4.0);
+        QCOMPARE(r.compute.gated, 0.0);
+        QCOMPARE(r.compute.actual, 4.0);
+    }
+
     void skippingNeedsLeaderMetadata()
     {
         const auto arch = test::twoLevelArchitecture(1);
