@@ -364,7 +364,7 @@ double nonEmptyTileProbability(const SparseContext& c, int s, int t, SparseScrat
 {
     const auto dimTiles = dimTileSizes(c.design.mapping, static_cast<int>(c.workload.dims.size()), s);
     scratch.shape = rankExtents(c.workload, t, dimTiles);
-    return 1 - probabilityEmpty(*c.density[t], scratch.shape);
+    return 1 - c.density[t]->droppedAsEmpty(TileShape(scratch.shape)).probability;
 }
 
 void applyRepresentation(const TensorSparseState& st, TensorLevelResult& r)
