@@ -252,6 +252,19 @@ void TestModelFormat::nearDenseTileDropsItsLowestOccupancy()
     e = expectedFormatOccupancy(*t, ranks({{F::CP, 8}}), Shape{8}, true, got, scratch);
     QCOMPARE(e.nonEmptyProbability, 1.0);
     QVERIFY(std::fabs(e.data - 7) < 1e-14);
+    // The two ways Sparseloop's wrapped minimum comes back, as the oracle printed them: a GLB output
+    // tile of 32768 from 65535 nonzeros in 65536 (r1384) keeps its distribution and drops its lowest
+    // occupancy (0.50 utilized instances); a tile of 7300 from 527103 in 532900 (held-out r3047)
+    // has its minimum just below 2^64, above its maximum: Sparseloop sees no occupancy, and its
+    // fills and updates of the tile are 0.
+    const auto r1384 = makeDensityModel(spec(DensityModelKind::Uniform, 65535.0 / 65536), {65536});
+    const std::int64_t t1384 = 32768;
+    QVERIFY(!r1384->sparseloopSeesNoOccupancy(TileShape(&t1384, 1)));
+    QCOMPARE(r1384->droppedAsEmpty(TileShape(&t1384, 1)).occupancy, std::int64_t{32767});
+    const auto r3047 = makeDensityModel(spec(DensityModelKind::Uniform, 527103.0 / 532900), {532900});
+    QCOMPARE(r3047->nnz(), std::int64_t{527103});
+    const std::int64_t t3047 = 7300;
+    QVERIFY(r3047->sparseloopSeesNoOccupancy(TileShape(&t3047, 1)));
     const auto half = makeDensityModel(spec(DensityModelKind::Uniform, 0.5), {8});
     const std::int64_t four = 4;
     const auto dropped = half->droppedAsEmpty(TileShape(&four, 1));

@@ -58,6 +58,9 @@ public:
     // is 0), with its probability: (0, P(empty)) unless the tile cannot be empty, then the lowest
     // possible occupancy (a near-dense tensor: Sparseloop drops it all the same) or nothing.
     virtual OccupancyPoint droppedAsEmpty(TileShape shape) const { return {0, probabilityEmpty(shape)}; }
+    // Whether Sparseloop's occupancy distribution of the tile comes out empty (its minimum occupancy
+    // above its maximum): it then expects no data and no metadata in the tile at all.
+    virtual bool sparseloopSeesNoOccupancy(TileShape) const { return false; }
 
     // The same for a sub-tile of `volume` coordinates inside an enclosing tile of `outerVolume`
     // coordinates known to hold exactly `outerNnz` nonzeros (spec §2.1 "with constraint (S, K)"). The

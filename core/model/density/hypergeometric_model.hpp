@@ -15,10 +15,13 @@ public:
     double probability(std::int64_t k, TileShape shape) const override;
     double probabilityEmpty(TileShape shape) const override;
     // Sparseloop computes the minimum density (n - N + r) / n with n - N in unsigned 64 bits: for a
-    // tile smaller than the tensor that must hold a nonzero it wraps, and the minimum occupancy comes
-    // out 0 (gcc's double -> uint64 conversion of ~2^64), so the lowest possible occupancy is dropped
-    // as if empty under a parent with metadata; for the whole tensor it is r and nothing is dropped.
+    // tile smaller than the tensor that must hold a nonzero it wraps to ~2^64 / n, and the minimum
+    // occupancy floor(that x n) converts back to 0 (gcc's x86-64 conversion of a double >= 2^64),
+    // so the lowest possible occupancy is dropped as if empty under a parent with metadata; or, when
+    // the product rounds just below 2^64, to a huge minimum above the maximum, and Sparseloop sees
+    // no occupancy at all (sparseloopSeesNoOccupancy). For the whole tensor it is r: nothing dropped.
     OccupancyPoint droppedAsEmpty(TileShape shape) const override;
+    bool sparseloopSeesNoOccupancy(TileShape shape) const override;
     std::int64_t minOccupancy(TileShape shape) const override;
     std::int64_t maxOccupancy(TileShape shape, double confidence = 1.0) const override;
     double expectedOccupancy(TileShape shape) const override;

@@ -99,6 +99,11 @@ ExpectedOccupancy expectedFormatOccupancy(const DensityModel& density, std::span
         }
     }
     ExpectedOccupancy result{density.expectedOccupancy(shape), 1.0};
+    if (density.sparseloopSeesNoOccupancy(shape)) {
+        std::fill(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(count), RankOccupancy{});
+        result.data = 0;
+        return result;
+    }
     if (!conditionOnNonEmpty)
         return result;
     const OccupancyPoint dropped = density.droppedAsEmpty(shape);
