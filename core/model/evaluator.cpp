@@ -7,6 +7,7 @@
 #include "model/microarch/validity.hpp"
 #include "model/sparse/sparse_analysis.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sparsemap::model {
@@ -292,13 +293,28 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     // Timeloop checks, which may reorder a level's spatial loops. No split fitting is reported by
     // the validity check below.
     const Design* laidOut = &given;
-    if (mayReorder(given.mapping, m_arch) || trivialInsideSpatial(given.mapping))
+    const bool trivialInside = trivialInsideSpatial(given.mapping);
+    if (mayReorder(given.mapping, m_arch) ||
+        (trivialInside && !spatialLoopsFitAlongX(m_arch, given.mapping))) {
         if (auto split = withSpatialSplits(m_arch, given.mapping);
             split && splitReorders(given.mapping, *split)) {
             m_laidOut.mapping = std::move(*split);
             m_laidOut.sparse.sites = given.sparse.sites;
             laidOut = &m_laidOut;
         }
+    } else if (trivialInside) {
+        // Every spatial loop fits along X (or the level is split already): the split keeps the
+        // non-trivial loops in order and moves the trivial ones outermost.
+        m_laidOut.mapping = given.mapping;
+        for (auto& level : m_laidOut.mapping.levels) {
+            if (level.kind != LoopKind::Spatial || level.spatialXLoops >= 0)
+                continue;
+            std::stable_partition(level.order.begin(), level.order.end(),
+                                  [&](int d) { return level.bounds[static_cast<std::size_t>(d)] <= 1; });
+        }
+        m_laidOut.sparse.sites = given.sparse.sites;
+        laidOut = &m_laidOut;
+    }
     // Formats bound to the genome's loops are scored as Sparseloop reads them from our export: in
     // its names and widths, each rank bound again by Sparseloop's own rule (pre-tiled by the child's
     // ranks when compressed, then this level's loops, outer to inner). Unrestricted formats are

@@ -286,10 +286,18 @@ std::size_t OccupancyKeyHash::operator()(const OccupancyKey& k) const
 
 namespace {
 
-// The expectations over a tile's occupancy below have steps (Sparseloop ceil()s a fiber's nonzeros and
-// a tile's blocks), which a quadrature on a few nodes does not resolve: they sum over the exact support
-// while it has at most this many significant points, as Sparseloop does.
+// The expectations over a tile's occupancy below can have steps (Sparseloop ceil()s the nonzeros of a
+// CP or B fiber and a tile's blocks), which a quadrature on a few nodes does not resolve: those sum
+// over the exact support while it has at most this many significant points, as Sparseloop does; the
+// smooth ones (UOP, RLE) keep the quadrature.
 constexpr int kFormatWalkPoints = 512;
+
+bool walkHasSteps(std::span<const WalkRank> ranks)
+{
+    return std::any_of(ranks.begin(), ranks.end(), [](const WalkRank& r) {
+        return r.format == RankFormat::CP || r.format == RankFormat::B;
+    });
+}
 
 // Sparseloop's correction of block-wide (vector) data accesses for a compressed tile: `tile`
 // coordinates holding n nonzeros take ceil(n / block) vectors, not n / block, so where a tile holds
@@ -375,9 +383,9 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
         st.maxOccupancy = static_cast<std::int64_t>(st.tile);
     // Expected occupancy, conditioned on the tile being non-empty when the parent's metadata lets
     // empty tiles be dropped (§3.5).
-    const auto expected =
-        expectedFormatOccupancy(model, ranks, shape, parentHasFormat, {st.expectedUnits.data(), ranks.size()},
-                                scratch.points, kFormatWalkPoints, order);
+    const auto expected = expectedFormatOccupancy(
+        model, ranks, shape, parentHasFormat, {st.expectedUnits.data(), ranks.size()}, scratch.points,
+        walkHasSteps(ranks) ? kFormatWalkPoints : kDefaultDistributionPoints, order);
     st.density = st.tile > 0 ? expected.data / st.tile : 0;
     st.nonEmptyShare = parentHasFormat ? expected.nonEmptyProbability : 1.0;
     st.vectorRatio = st.compressed ? vectorAccessRatio(model, shape, st.tile, st.density,
