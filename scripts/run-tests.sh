@@ -8,3 +8,4 @@ bash scripts/build.sh
 bash scripts/check-deps.sh --build-dir build
 export QT_QPA_PLATFORM=offscreen
 ctest --test-dir build --output-on-failure --parallel "$(nproc)"
+bash scripts/run-sanitizers.sh build-asan

@@ -145,7 +145,7 @@ int runCgra(const QStringList& args)
             const int k = intArgument(pos[1], "K", 1, kMaxBlockSide);
             bool ok = false;
             const double p = pos[2].toDouble(&ok);
-            if (!ok || p < 0 || p >= 1)
+            if (!ok || !(p >= 0 && p < 1)) // also rejects nan
                 throw UsageError("p (zero probability) must be a number in [0, 1), not '" + str(pos[2]) +
                                  "'");
             const qulonglong seed = pos[3].toULongLong(&ok);

@@ -4,6 +4,7 @@
 #include "io/file_io.hpp"
 #include "io/index_expression.hpp"
 #include "io/yaml_reader.hpp"
+#include "util/limits.hpp"
 #include "workload/workload_factory.hpp"
 
 #include <filesystem>
@@ -18,7 +19,7 @@ const std::vector<std::string> kTypes{"spmm", "spconv", "batched-spmm", "general
 constexpr std::string_view kSizeRule = "a positive integer (a dimension size)";
 
 // Sizes are capped far above any real tensor so that products, padding and factorization stay in range.
-constexpr std::int64_t kMaxSize = std::int64_t(1) << 40;
+constexpr std::int64_t kMaxSize = kMaxDimSize;
 
 std::optional<std::int64_t> sizeValue(const YamlReader& node, std::int64_t minimum = 1,
                                       std::string_view rule = kSizeRule)
