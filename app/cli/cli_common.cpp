@@ -3,6 +3,7 @@
 #include "io/architecture_io.hpp"
 #include "io/workload_io.hpp"
 #include "util/error.hpp"
+#include "util/text.hpp"
 
 #include <QRegularExpression>
 
@@ -153,7 +154,8 @@ int runGuarded(const char* command, const std::function<int()>& body)
     try {
         return body();
     } catch (const UsageError& e) {
-        std::cerr << "sparsemap " << command << ": " << e.what() << '\n';
+        // Command-line text is echoed in messages: escaped like file-derived text (util/text.hpp).
+        std::cerr << "sparsemap " << command << ": " << escapeControl(e.what()) << '\n';
         return kUsage;
     } catch (const InputError& e) {
         // One line per problem; a single problem is a single line.
@@ -161,7 +163,7 @@ int runGuarded(const char* command, const std::function<int()>& body)
             std::cerr << "sparsemap " << command << ": " << d.toString() << '\n';
         return kFailed;
     } catch (const std::exception& e) {
-        std::cerr << "sparsemap " << command << ": internal error: " << e.what() << '\n';
+        std::cerr << "sparsemap " << command << ": internal error: " << escapeControl(e.what()) << '\n';
         return kFailed;
     }
 }

@@ -11,13 +11,13 @@ search::Objective parseObjective(const QString& text)
     throw UsageError("--objective must be edp, energy or delay, not '" + str(text) + "'");
 }
 
-std::string parseMethod(const QString& text)
+std::string parseMethod(const QString& text, const char* option)
 {
     const std::string name = str(text);
     for (const auto& m : search::searchMethods())
         if (m.name == name)
             return name;
-    throw UsageError("--method must be one of " + search::methodNames() + ", not '" + name + "'");
+    throw UsageError(std::string(option) + " must be one of " + search::methodNames() + ", not '" + name + "'");
 }
 
 std::int64_t parseBudget(const QString& text)

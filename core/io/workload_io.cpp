@@ -118,8 +118,14 @@ std::optional<Workload> readSpconv(const YamlReader& w, const std::string& name,
         readPair(*stride, 1, "a positive integer", s.strideH, s.strideW);
     if (const auto padding = w.get("padding")) {
         s.samePadding = padding->isScalar() && padding->node().Scalar() == "same";
-        if (!s.samePadding)
-            readPair(*padding, 0, "`same` or an integer >= 0", s.padH, s.padW);
+        if (!s.samePadding && readPair(*padding, 0, "`same` or an integer >= 0", s.padH, s.padW)) {
+            // Each input side is at most 2^40 and so is each padding: no overflow here.
+            const std::int64_t p = convOutputSize(s.h, s.r, s.strideH, false, s.padH);
+            const std::int64_t q = convOutputSize(s.w, s.s, s.strideW, false, s.padW);
+            if (p > kMaxSize || q > kMaxSize)
+                padding->error("padding gives an output of " + std::to_string(p) + " x " + std::to_string(q) +
+                               "; an output side must be at most 2^40 = " + std::to_string(kMaxSize));
+        }
     }
     DensitySpec input, weights;
     readInputDensities(w, baseDir, "I", "W", input, weights);
