@@ -17,7 +17,8 @@ std::string parseMethod(const QString& text, const char* option)
     for (const auto& m : search::searchMethods())
         if (m.name == name)
             return name;
-    throw UsageError(std::string(option) + " must be one of " + search::methodNames() + ", not '" + name + "'");
+    throw UsageError(std::string(option) + " must be one of " + search::methodNames() + ", not '" + name +
+                     "'");
 }
 
 std::int64_t parseBudget(const QString& text)

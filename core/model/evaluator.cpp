@@ -65,8 +65,8 @@ const Workload& checkedWorkload(const Workload& workload, const Architecture& ar
 } // namespace
 
 Evaluator::Evaluator(Workload workload, Architecture arch, ModelOptions options)
-    : m_workload(paddedWorkload(checkedWorkload(workload, arch), options.paddedSizes)), m_original(std::move(workload)),
-      m_arch(std::move(arch)), m_options(std::move(options)),
+    : m_workload(paddedWorkload(checkedWorkload(workload, arch), options.paddedSizes)),
+      m_original(std::move(workload)), m_arch(std::move(arch)), m_options(std::move(options)),
       m_declaredOptions(declaredFormatOptions(m_options)), m_sparse(std::make_unique<SparseScratch>())
 {
     m_density = makeTensorDensityModels(m_workload);
@@ -334,6 +334,10 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     finishCosts();
     if (!std::isfinite(m_result.energyPj) || !std::isfinite(m_result.cycles))
         invalidate("the model produced a non-finite result (please report this design)");
+    else if (m_result.cycles < 1 && m_result.energyPj > 0)
+        // Every level's cycles cover its traffic (computeLevelCycles): a design that spends energy moves
+        // data or computes, and that takes time. Never report such a design valid with 0 cycles.
+        invalidate("the model produced 0 cycles for a design that spends energy (please report this design)");
     else if (!std::isfinite(m_result.edp))
         invalidate("cycles x energy (" + std::to_string(m_result.cycles) + " x " +
                    std::to_string(m_result.energyPj) + " pJ) exceeds the largest representable EDP");

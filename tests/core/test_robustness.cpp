@@ -321,6 +321,37 @@ private slots:
         QVERIFY2(arch.find("not a regular file") != std::string::npos, arch.c_str());
     }
 
+    // Item 7: `.mtx` errors point at the token: `2 x 1.0` on line 4 has its bad column at column 3; the
+    // entry `4 2` of a 3 x 3 matrix has its bad row at column 1.
+    void mtxErrorsHaveAColumn_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("bad token") << "bad_line.mtx" << 4 << 3 << "expected `row column value`";
+        QTest::newRow("outside") << "bad_range.mtx" << 4 << 1 << "entry (4, 2) is outside the 3 x 3 matrix";
+    }
+    void mtxErrorsHaveAColumn()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(QString, fragment);
+        const std::string path =
+            std::string(SPARSEMAP_SOURCE_DIR) + "/tests/data/actual/" + file.toStdString();
+        try {
+            model::readNonzeroPattern(path);
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            const auto& d = e.diagnostics().at(0);
+            QCOMPARE(d.file, path);
+            QCOMPARE(d.line, line);
+            QCOMPARE(d.column, column);
+            QVERIFY2(d.message.find(fragment.toStdString()) != std::string::npos, d.message.c_str());
+        }
+    }
+
     // Item 6: `cgra --spconv` treated actual or banded weights as dense.
     void cgraBlockNeedsUniformWeights()
     {

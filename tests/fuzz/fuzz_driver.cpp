@@ -25,12 +25,48 @@ namespace {
 
 using Bytes = std::string;
 
-const char* const kInteresting[] = {
-    "0",   "-1",   "-5",  "1e-300", "1e308",  "nan",  "inf",  "-inf", "1e-20", "1e-7",
-    "33",  "64",   "65",  "4294967296", "9223372036854775807", "-9223372036854775808",
-    "1099511627776", "1099511627777", "1000000", "4611686018427387904", "0.5", "1", "2",
-    "\x1b[2J", "\x1b]0;t\x07", "\n", "\r", "\t", "", "\"", "'", "{", "}", "[", "]", ":", "- ", "#",
-    "&a", "*a", "!!", "%"};
+const char* const kInteresting[] = {"0",
+                                    "-1",
+                                    "-5",
+                                    "1e-300",
+                                    "1e308",
+                                    "nan",
+                                    "inf",
+                                    "-inf",
+                                    "1e-20",
+                                    "1e-7",
+                                    "33",
+                                    "64",
+                                    "65",
+                                    "4294967296",
+                                    "9223372036854775807",
+                                    "-9223372036854775808",
+                                    "1099511627776",
+                                    "1099511627777",
+                                    "1000000",
+                                    "4611686018427387904",
+                                    "0.5",
+                                    "1",
+                                    "2",
+                                    "\x1b[2J",
+                                    "\x1b]0;t\x07",
+                                    "\n",
+                                    "\r",
+                                    "\t",
+                                    "",
+                                    "\"",
+                                    "'",
+                                    "{",
+                                    "}",
+                                    "[",
+                                    "]",
+                                    ":",
+                                    "- ",
+                                    "#",
+                                    "&a",
+                                    "*a",
+                                    "!!",
+                                    "%"};
 
 bool isNumberChar(char c)
 {
@@ -151,8 +187,7 @@ int main(int argc, char** argv)
         LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(s.data()), s.size());
     }
     std::filesystem::remove(current);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("fuzz driver: %zu seeds and %lld mutated inputs in %.1f s, no finding\n", seeds.size(), runs,
                 seconds);
     return 0;

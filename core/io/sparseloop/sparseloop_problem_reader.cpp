@@ -25,8 +25,8 @@ std::optional<std::int64_t> coefficientValue(const YamlReader& node, std::string
 {
     const auto v = node.integerAtLeast(1, allowed);
     if (v && *v > kMaxCoefficient) {
-        node.error("coefficient " + std::to_string(*v) + " is too large; at most 2^20 = " +
-                   std::to_string(kMaxCoefficient));
+        node.error("coefficient " + std::to_string(*v) +
+                   " is too large; at most 2^20 = " + std::to_string(kMaxCoefficient));
         return std::nullopt;
     }
     return v;
