@@ -159,6 +159,29 @@ private slots:
         }
     }
 
+    // Timeloop runs only iterations #0 and #1 of each temporal loop and counts #1's delta for the
+    // rest. The buffer holds I[p + r] for 2 p's; DRAM runs for p2 { for r3 }: the tile's offsets are
+    // 0, 1, 2 then 2, 3, 4. Simulated: p#0 r#0 fills 2; r#1 slides by 1, 1 new, counted twice; p#1
+    // r#0 is seen coming from offset 1 (the last simulated tile), a slide by 1 as before: 1 new;
+    // r#1: 1 new, twice. 2 + 2 + 1 + 2 = 7 fills (every step taken, the stay at 2 would cost 8).
+    void slidingWindowCountsTimeloopsSimulatedSteps()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = conv1d();
+        auto m = test::emptyMapping(arch, w);
+        auto& dram = test::levelNamed(m, "L1_T");
+        dram.bounds = {2, 3, 1};
+        dram.order = {0, 1, 2}; // for p, for r
+        auto& buffer = test::levelNamed(m, "L2_T");
+        buffer.bounds = {2, 1, 2};
+        buffer.order = {2, 0, 1};
+        Evaluator e(w, arch, ModelOptions{});
+        const auto& r = e.evaluate(test::denseDesign(arch, w, m));
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.levels[1].tensors[0].tile, 2.0);
+        QCOMPARE(r.levels[1].tensors[0].fills.actual, 7.0);
+    }
+
     void bandwidthThrottles()
     {
         auto arch = test::twoLevelArchitecture(1);

@@ -2,6 +2,7 @@
 // (docs/model-notes-sparse.md §7, numbers printed by Sparseloop) and against fibers worked by hand.
 #include "model/density/density_model_factory.hpp"
 #include "model/format/format_walk.hpp"
+#include "model/format/rank_format_model.hpp"
 
 #include <QtTest>
 
@@ -78,6 +79,8 @@ private slots:
     void formulasOnTinyFibers();
     void emptyRanksFollowTheBindingOrder();
     void expectationOverOccupancy();
+    void ceilAsSparseloopRoundsIt();
+    void nearDenseTileDropsItsLowestOccupancy();
     void distributionQuadrature();
     void quadratureMatchesExactSum();
     void rejectsTooManyRanks();
@@ -214,6 +217,46 @@ void TestModelFormat::expectationOverOccupancy()
     e = expectedFormatOccupancy(*t, ranks({{F::CP, 4}}), Shape{4}, true, got, scratch);
     expectOccupancy(got, {{140.0 / 69, 0}}, 1e-14);
     QVERIFY(std::fabs(e.nonEmptyProbability - 69.0 / 70) < 1e-15);
+}
+
+// Sparseloop takes a CP or B fiber's nonzeros as ceil(f (1 - P(element empty))) in plain double: a
+// fiber of 31 in a tile of 31 holding k has P = (31 - k) / 31, and 31 (1 - 28/31) = 3.0000000000000009
+// rounds up to 4, while k = 4 gives exactly 4 (worked in double by hand; the oracle's format reads on
+// corpus design r0012, PE buffer Z: 298152 for 267178 data reads, come from exactly this). RLE is not
+// rounded.
+void TestModelFormat::ceilAsSparseloopRoundsIt()
+{
+    const double elementEmpty3 = 28.0 / 31, elementEmpty4 = 27.0 / 31;
+    QCOMPARE(31 * (1 - elementEmpty3), 3.0000000000000009);
+    QCOMPARE(rankFormatOccupancy(F::CP, 31, 1, 0, elementEmpty3).metadata, 4.0);
+    QCOMPARE(rankFormatOccupancy(F::B, 31, 1, 0, elementEmpty3).payload, 4.0);
+    QCOMPARE(rankFormatOccupancy(F::CP, 31, 1, 0, elementEmpty4).metadata, 4.0);
+    QCOMPARE(rankFormatOccupancy(F::RLE, 31, 1, 0, elementEmpty3).metadata, 31 * (1 - elementEmpty3));
+}
+
+// A tile that cannot be empty: 8 coordinates holding 7 nonzeros, tile of 4 holds 3 (P = C(7,3) C(1,1)
+// / C(8,4) = 35/70) or 4 (35/70). Under a parent with metadata Sparseloop drops the lowest occupancy as
+// "empty" all the same (its minimum density (n - N + r) / n wraps around in unsigned arithmetic and
+// the minimum occupancy comes out 0): the conditioned tile holds 4, non-empty w.p. 1/2 (oracle corpus
+// r1384: a GLB output tile of 32768 from 65535 nonzeros in 65536, 0.50 utilized instances). The whole
+// tensor as the tile drops nothing; a tile that can be empty drops occupancy 0, P = 1/70 at 4 of 8.
+void TestModelFormat::nearDenseTileDropsItsLowestOccupancy()
+{
+    const auto t = makeDensityModel(spec(DensityModelKind::Uniform, 0.875), {8});
+    std::array<RankOccupancy, kMaxWalkRanks> got{};
+    std::vector<OccupancyPoint> scratch;
+    auto e = expectedFormatOccupancy(*t, ranks({{F::CP, 4}}), Shape{4}, true, got, scratch);
+    QVERIFY(std::fabs(e.nonEmptyProbability - 0.5) < 1e-15);
+    QVERIFY(std::fabs(e.data - 4) < 1e-14);
+    expectOccupancy(got, {{4, 0}}, 1e-14);
+    e = expectedFormatOccupancy(*t, ranks({{F::CP, 8}}), Shape{8}, true, got, scratch);
+    QCOMPARE(e.nonEmptyProbability, 1.0);
+    QVERIFY(std::fabs(e.data - 7) < 1e-14);
+    const auto half = makeDensityModel(spec(DensityModelKind::Uniform, 0.5), {8});
+    const std::int64_t four = 4;
+    const auto dropped = half->droppedAsEmpty(TileShape(&four, 1));
+    QCOMPARE(dropped.occupancy, std::int64_t{0});
+    QVERIFY(std::fabs(dropped.probability - 1.0 / 70) < 1e-16);
 }
 
 // The bounded expectation (default 33 points) against the exact sum over the whole support for the

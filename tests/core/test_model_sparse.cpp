@@ -109,6 +109,26 @@ private slots:
         QCOMPARE(r.levels[1].tensors[A].metadataReads.actual, 16.0);
     }
 
+    // Skip compute with A compressed (CP at the buffer) and B not: a zero of A is absent and its
+    // compute skipped (4 of 8); where A is nonzero both operands are present, and a zero B cannot be
+    // skipped, only gated (Sparseloop's compute-gs-analyzer, cases 2/4/5), so with skipping alone the
+    // other 4 computes all run, 2 of them on a zero B.
+    void skipComputeCannotDropAPresentZero()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = dotProduct();
+        auto d = dotDesign(arch, w);
+        test::setFormat(d, w, 1, A, RankFormat::CP);
+        d.sparse.sites = {
+            SgSite{kComputeSite, {SgAction{SgKind::Skip, A, {B}}, SgAction{SgKind::Skip, B, {A}}}}};
+        Evaluator e(w, arch, ModelOptions{} /* worst-case capacity, ranks bound inner to outer */);
+        const auto& r = e.evaluate(d);
+        QVERIFY2(r.valid, r.reason.c_str());
+        QCOMPARE(r.compute.skipped, 4.0);
+        QCOMPARE(r.compute.gated, 0.0);
+        QCOMPARE(r.compute.actual, 4.0);
+    }
+
     void skippingNeedsLeaderMetadata()
     {
         const auto arch = test::twoLevelArchitecture(1);
@@ -179,6 +199,33 @@ private slots:
         const auto& q = r.levels[1].tensors[B].reads;
         QVERIFY(q.total() > 0);
         QCOMPARE(q.gated, std::floor(q.total() * 6.0 / 28.0));
+    }
+
+    // A spatial target loop narrower than the co-iterated loops above it: Q[k,n] skipped by P[m,k] at
+    // the buffer, 64 MACs as n4 (X, innermost) x k16 (Y). The target loop n4 holds 4 Q elements;
+    // co-iteration over k16 would leave one P element per Q element, but the skip acts on at least
+    // ceil(block 1 / (4 / 16)) = 4 of them at a time, so the leader keeps 16 / (16 / 4) = 4 elements of
+    // k (Sparseloop's scaling_needed_to_fit_block_size): P's tile is 4 of its 16 elements holding 4
+    // nonzeros, empty w.p. C(12,4) / C(16,4) = 495/1820, and 64 x 495/1820 = 17.4 of Q's 64 reads go.
+    void leaderTileKeepsABlockPerCoIteratedStep()
+    {
+        auto arch = test::twoLevelArchitecture(64);
+        arch.compute.meshX = 4; // a 4 x 16 MAC grid
+        const auto w = makeSpmm("co", 1, 16, 4, uniformDensity(0.25), uniformDensity(0.5));
+        auto m = test::emptyMapping(arch, w);
+        auto& fanout = test::levelNamed(m, "L2_S");
+        fanout.bounds = {1, 16, 4};
+        fanout.order = {0, 1, 2};
+        fanout.spatialXLoops = 1;
+        auto d = test::denseDesign(arch, w, m);
+        test::setFormat(d, w, 1, A, RankFormat::CP);
+        d.sparse.sites = {SgSite{1, {SgAction{SgKind::Skip, B, {A}}}}};
+        Evaluator e(w, arch, ModelOptions{});
+        const auto& r = e.evaluate(d);
+        QVERIFY2(r.valid, r.reason.c_str());
+        const auto& q = r.levels[1].tensors[B].reads;
+        QCOMPARE(q.total(), 64.0);
+        QCOMPARE(q.skipped, 17.0);
     }
 
     // Where the parent keeps metadata, an empty tile is not sent down: only the share of instances

@@ -3,7 +3,9 @@
 #include "util/limits.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace sparsemap::model {
@@ -186,6 +188,162 @@ double distinctChildTiles(const Workload& w, int tensor, std::uint32_t relevant,
     return distinct;
 }
 
+// Timeloop's temporal delta for a sliding-window tensor, emulated (nest-analysis.cpp,
+// ComputeTemporalWorkingSet with temporal extrapolation, and SaveAndSubtractIfSameStride). Timeloop
+// runs only iterations #0 and #1 of every temporal loop and counts #1's delta for all the others
+// (b - 1 times); a child tile's delta is the part not in the previous tile it saw, but only while
+// the tile moves by the same translation as the step before (a change of stride refetches the whole
+// tile and forgets the stride; the next step then keeps the overlap again). So a loop inside the
+// sliding one that leaves the tile put does not break the reuse at the slide that follows it: the
+// extrapolated iterations never show Timeloop that step. The tile is a box per rank; its state is
+// the last offset and stride, relative to the loops' base, which a memo per loop shares between
+// the paths that reach it in the same state.
+class WindowSimulation {
+public:
+    static constexpr std::size_t kMaxRanks = 8;
+    using Offsets = std::array<std::int64_t, kMaxRanks>;
+
+    struct State {
+        bool seen = false;     // a previous tile exists
+        bool strided = false;  // the previous step's translation is known
+        Offsets last{};        // offset of the previous tile, relative to the current base
+        Offsets translation{}; // the previous step's translation (when strided)
+        bool operator==(const State&) const = default;
+    };
+
+    // `extents` = the child tile's extents per rank; then addLoop for every loop, outermost first.
+    void reset(std::size_t ranks, const Offsets& extents)
+    {
+        m_ranks = ranks;
+        m_extents = extents;
+        m_volume = 1;
+        for (std::size_t r = 0; r < ranks; ++r)
+            m_volume *= static_cast<double>(extents[r]);
+        m_bounds.clear();
+        m_shifts.clear();
+    }
+    void addLoop(std::int64_t bound, const Offsets& shift)
+    {
+        m_bounds.push_back(bound);
+        m_shifts.push_back(shift);
+    }
+    // Coordinates fetched over the whole nest, in tiles.
+    double changes()
+    {
+        m_memo.resize(m_bounds.size() + 1);
+        m_memoCount.assign(m_bounds.size() + 1, 0);
+        State state;
+        return solve(0, state) / m_volume;
+    }
+
+private:
+    struct Memo {
+        State in, out;
+        double sum = 0;
+    };
+    static constexpr std::size_t kMemoPerLoop = 8;
+
+    double leaf(State& st) const
+    {
+        double delta = m_volume;
+        if (st.seen) {
+            Offsets t{};
+            for (std::size_t r = 0; r < m_ranks; ++r)
+                t[r] = -st.last[r]; // the current tile sits at offset 0
+            const bool same =
+                st.strided && std::equal(t.begin(), t.begin() + m_ranks, st.translation.begin());
+            if (!st.strided || same) {
+                double overlap = 1;
+                for (std::size_t r = 0; r < m_ranks; ++r)
+                    overlap *= static_cast<double>(std::max<std::int64_t>(0, m_extents[r] - std::abs(t[r])));
+                delta = m_volume - overlap;
+                st.strided = true;
+                st.translation = t;
+            } else {
+                st.strided = false; // stride changed: the whole tile, and the stride is forgotten
+            }
+        }
+        st.seen = true;
+        st.last.fill(0);
+        return delta;
+    }
+
+    double solve(std::size_t i, State& st)
+    {
+        if (i == m_bounds.size())
+            return leaf(st);
+        for (std::size_t k = 0; k < m_memoCount[i]; ++k)
+            if (m_memo[i][k].in == st) {
+                st = m_memo[i][k].out;
+                return m_memo[i][k].sum;
+            }
+        const State in = st;
+        double sum = solve(i + 1, st); // iteration #0
+        // Iteration #1, counted for the b - 1 iterations after #0: its base is one step further.
+        for (std::size_t r = 0; r < m_ranks; ++r)
+            st.last[r] -= m_shifts[i][r];
+        sum += static_cast<double>(m_bounds[i] - 1) * solve(i + 1, st);
+        for (std::size_t r = 0; r < m_ranks; ++r)
+            st.last[r] += m_shifts[i][r];
+        if (m_memoCount[i] < kMemoPerLoop)
+            m_memo[i][m_memoCount[i]++] = {in, st, sum};
+        return sum;
+    }
+
+    std::size_t m_ranks = 0;
+    Offsets m_extents{};
+    double m_volume = 1;
+    std::vector<std::int64_t> m_bounds;
+    std::vector<Offsets> m_shifts;
+    std::vector<std::array<Memo, kMemoPerLoop>> m_memo;
+    std::vector<std::size_t> m_memoCount;
+};
+
+bool isWindowed(const Workload& w, int tensor)
+{
+    for (const auto& rank : w.tensors[tensor].ranks)
+        if (rank.size() > 1)
+            return true;
+    return false;
+}
+
+// Child tile changes of a sliding-window tensor as Timeloop counts them (see WindowSimulation); the
+// temporal loops from `firstDriver` outwards move the tile held by the loops below `childEnd`.
+double simulatedWindowChanges(const Workload& w, int tensor, const std::vector<NestLoop>& loops,
+                              std::size_t firstDriver, std::size_t childEnd, DataflowScratch& scratch)
+{
+    const auto& ranks = w.tensors[tensor].ranks;
+    auto& dimTiles = scratch.dimTiles;
+    dimTiles.assign(w.dims.size(), 1);
+    for (std::size_t i = 0; i < childEnd; ++i)
+        dimTiles[loops[i].dim] *= loops[i].bound;
+    WindowSimulation::Offsets extents{};
+    for (std::size_t r = 0; r < ranks.size(); ++r) {
+        std::int64_t extent = 1;
+        for (const auto& term : ranks[r])
+            extent += term.coefficient * (dimTiles[term.dim] - 1);
+        extents[r] = extent;
+    }
+    thread_local WindowSimulation sim; // reused buffers: this runs for every windowed tensor
+    sim.reset(ranks.size(), extents);
+    for (std::size_t i = loops.size(); i-- > firstDriver;) {
+        const auto& loop = loops[i];
+        if (loop.spatial || loop.bound <= 1)
+            continue;
+        std::int64_t stride = 1; // the dim's extent inside this loop: one step's displacement
+        for (std::size_t j = 0; j < i; ++j)
+            if (loops[j].dim == loop.dim)
+                stride *= loops[j].bound;
+        WindowSimulation::Offsets shift{};
+        for (std::size_t r = 0; r < ranks.size(); ++r)
+            for (const auto& term : ranks[r])
+                if (term.dim == loop.dim)
+                    shift[r] += term.coefficient * stride;
+        sim.addLoop(loop.bound, shift);
+    }
+    return sim.changes();
+}
+
 // How many times the tile of `tensor` held below `span` changes, counting the first fill: the
 // temporal loops of this storage level and every outer one (innermost first), minus the innermost
 // run of loops that do not index the tensor (the tile stays put while only they advance).
@@ -193,6 +351,9 @@ double childChanges(const Workload& w, int tensor, std::uint32_t relevant, const
                     std::size_t firstDriver, bool computeChildren, DataflowScratch& scratch,
                     std::size_t childEnd)
 {
+    if (!computeChildren && isWindowed(w, tensor) &&
+        w.tensors[tensor].ranks.size() <= WindowSimulation::kMaxRanks)
+        return simulatedWindowChanges(w, tensor, loops, firstDriver, childEnd, scratch);
     double changes = 1;
     bool started = computeChildren; // MACs keep nothing: every iteration is a new operand
     bool stayed = false;            // a loop that leaves the tile put ran inside the first mover

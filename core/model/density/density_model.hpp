@@ -53,6 +53,11 @@ public:
     // P(the tile holds exactly k nonzeros).
     virtual double probability(std::int64_t k, TileShape shape) const = 0;
     virtual double probabilityEmpty(TileShape shape) const { return probability(0, shape); }
+    // The occupancy a parent with metadata lets Sparseloop drop as "empty" (its representation
+    // analyzer drops the lowest occupancy of non-zero probability when the density model's minimum
+    // is 0), with its probability: (0, P(empty)) unless the tile cannot be empty, then the lowest
+    // possible occupancy (a near-dense tensor: Sparseloop drops it all the same) or nothing.
+    virtual OccupancyPoint droppedAsEmpty(TileShape shape) const { return {0, probabilityEmpty(shape)}; }
 
     // The same for a sub-tile of `volume` coordinates inside an enclosing tile of `outerVolume`
     // coordinates known to hold exactly `outerNnz` nonzeros (spec §2.1 "with constraint (S, K)"). The

@@ -20,6 +20,16 @@ double HypergeometricModel::probabilityEmpty(TileShape shape) const
     return detail::hypergeometricEmpty(tileVolume(shape), nnz(), volume());
 }
 
+OccupancyPoint HypergeometricModel::droppedAsEmpty(TileShape shape) const
+{
+    const std::int64_t n = tileVolume(shape);
+    if (n >= volume() || nnz() >= volume())
+        return {n, 0}; // the whole tensor, or a dense one: Sparseloop's minimum is r, nothing dropped
+    const std::int64_t lowest = detail::hypergeometricMin(n, nnz(), volume());
+    return {lowest, lowest == 0 ? detail::hypergeometricEmpty(n, nnz(), volume())
+                                : detail::hypergeometricPmf(lowest, n, nnz(), volume())};
+}
+
 std::int64_t HypergeometricModel::minOccupancy(TileShape shape) const
 {
     return detail::hypergeometricMin(tileVolume(shape), nnz(), volume());

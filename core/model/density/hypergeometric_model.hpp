@@ -14,6 +14,11 @@ public:
     std::string_view name() const override { return "hypergeometric"; }
     double probability(std::int64_t k, TileShape shape) const override;
     double probabilityEmpty(TileShape shape) const override;
+    // Sparseloop computes the minimum density (n - N + r) / n with n - N in unsigned 64 bits: for a
+    // tile smaller than the tensor that must hold a nonzero it wraps, and the minimum occupancy comes
+    // out 0 (gcc's double -> uint64 conversion of ~2^64), so the lowest possible occupancy is dropped
+    // as if empty under a parent with metadata; for the whole tensor it is r and nothing is dropped.
+    OccupancyPoint droppedAsEmpty(TileShape shape) const override;
     std::int64_t minOccupancy(TileShape shape) const override;
     std::int64_t maxOccupancy(TileShape shape, double confidence = 1.0) const override;
     double expectedOccupancy(TileShape shape) const override;

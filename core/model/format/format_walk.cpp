@@ -101,7 +101,8 @@ ExpectedOccupancy expectedFormatOccupancy(const DensityModel& density, std::span
     ExpectedOccupancy result{density.expectedOccupancy(shape), 1.0};
     if (!conditionOnNonEmpty)
         return result;
-    const double empty = density.probabilityEmpty(shape);
+    const OccupancyPoint dropped = density.droppedAsEmpty(shape);
+    const double empty = dropped.probability;
     result.nonEmptyProbability = 1 - empty;
     if (!(empty < 1)) {
         std::fill(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(count), RankOccupancy{});
@@ -109,12 +110,12 @@ ExpectedOccupancy expectedFormatOccupancy(const DensityModel& density, std::span
         return result;
     }
     if (empty > 0) {
-        walkFormat(density, ranks, volume, 0, one, order); // f(0): zero for every format but kept general
+        walkFormat(density, ranks, volume, dropped.occupancy, one, order); // zero at occupancy 0
         for (std::size_t r = 0; r < count; ++r) {
             out[r].metadata = (out[r].metadata - empty * one[r].metadata) / (1 - empty);
             out[r].payload = (out[r].payload - empty * one[r].payload) / (1 - empty);
         }
-        result.data /= 1 - empty;
+        result.data = (result.data - empty * static_cast<double>(dropped.occupancy)) / (1 - empty);
     }
     return result;
 }

@@ -21,13 +21,15 @@ RankOccupancy rankFormatOccupancy(RankFormat format, std::int64_t fiberShape, st
         return {0, fibers * (f + 1)};
     case RankFormat::CP: // one coordinate per non-empty element; payload = pointer to its sub-fiber
     {
-        const double units = fibers * ceilTolerant(nonEmpty);
+        // A plain ceil, as Sparseloop's: where f (1 - P(empty)) is an integer, its rounding in double
+        // decides (31 (1 - 28/31) = 3.0000000000000009 -> 4), and Sparseloop's counts carry that.
+        const double units = fibers * std::ceil(nonEmpty);
         return {units, units};
     }
     case RankFormat::RLE: // one run length per non-empty element (Sparseloop does not round here)
         return {fibers * nonEmpty, fibers * nonEmpty};
     case RankFormat::B: // one bit per coordinate; payload per non-empty element
-        return {fibers * f, fibers * ceilTolerant(nonEmpty)};
+        return {fibers * f, fibers * std::ceil(nonEmpty)};
     case RankFormat::U:
         return {0, 0};
     }

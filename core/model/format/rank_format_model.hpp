@@ -9,7 +9,8 @@ namespace sparsemap::model {
 // i.e. one sub-tile of s_r coordinates, is empty). With fib = maxFibers * (1 - fiberEmpty):
 //   UOP (0, fib (f + 1))          CP  (fib ceil(f (1 - pe)), same)   RLE (fib f (1 - pe), same)
 //   B   (fib f, fib ceil(f (1 - pe)))                                 U   (0, 0)
-// The rank-0 and trivial-rank rules are the walk's (format_walk.hpp), not applied here.
+// The rank-0 and trivial-rank rules are the walk's (format_walk.hpp), not applied here. The ceil is
+// a plain one in double, as Sparseloop's: its rounding noise is part of Sparseloop's counts.
 RankOccupancy rankFormatOccupancy(RankFormat format, std::int64_t fiberShape, std::int64_t maxFibers,
                                   double fiberEmpty, double elementEmpty);
 

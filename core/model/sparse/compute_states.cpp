@@ -134,14 +134,14 @@ void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const
             ne[j] = meta ? 1 - enz[j] : 0;
         }
         double pActual = enz[0] * enz[1], pGated = 0, pSkipped = 0, pNone = ne[0] * ne[1];
-        // Present zeros with no absent partner: gated when the compute unit checks that operand.
+        // Present zeros with no absent partner: gated when the compute unit gates on that operand.
+        // Skipping cannot drop them: both operands are there, so the MAC runs (Sparseloop's
+        // compute-gs-analyzer: cases 2, 4 and 5 are random or gated, never skipped).
         const double ezPairs[3][2] = {{ez[0] * enz[1], 0}, {enz[0] * ez[1], 1}, {ez[0] * ez[1], 2}};
         for (const auto& [share, who] : ezPairs) {
             const bool seen = who == 2 ? (checked[0] || checked[1]) : checked[static_cast<int>(who)];
             if (gate && seen)
                 pGated += share;
-            else if (skip && seen)
-                pSkipped += share;
             else
                 pActual += share;
         }

@@ -93,9 +93,14 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
     // The target loop's operation space and the loops above it that join the leader's.
     std::vector<double> base(w.dims.size(), 1.0);
     std::vector<int> relevant;
+    // Sparseloop's granularity: the target tile the target loop's operation space holds (one
+    // element for a scalar mold), and the dim of the target loop.
+    double granularity = 1;
+    const int targetLoopDim = loops[scalarMold ? first : targetLoop].dim;
     if (!scalarMold) {
         for (int i = 0; i <= targetLoop; ++i)
             base[loops[i].dim] *= static_cast<double>(loops[i].bound);
+        granularity = projected(w, target, base);
         relevant.push_back(targetLoop);
         bool sawRelevantTemporal = false;
         const bool spatialTarget = loops[targetLoop].spatial;
@@ -115,7 +120,14 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
                 }
             }
         }
+    } else {
+        // A scalar mold still stays put across the spatial loops above it: they join the leader's
+        // tile, with no co-iteration taken off (Sparseloop skips that step for a scalar mold).
+        for (int i = first + 1; i <= last; ++i)
+            if (loops[i].spatial && loops[i].bound > 1)
+                base[loops[i].dim] *= static_cast<double>(loops[i].bound);
     }
+    const double block = static_cast<double>(std::max(1, c.arch.levels[lt].blockSize));
     double keep = 1;
     std::vector<double> mold(w.dims.size(), 1.0);
     std::vector<double> coIteration(w.dims.size(), 1.0);
@@ -125,6 +137,7 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
         const std::uint32_t conditionDims = relevantDims(w, cnd);
         const std::uint32_t shared = targetDims & conditionDims;
         bool coIterated = false, ineffective = false;
+        double aggregated = 1;
         for (int i : relevant) {
             const auto& loop = loops[i];
             if (loop.bound <= 1)
@@ -136,13 +149,28 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
             }
             if ((shared >> loop.dim) & 1u) {
                 coIteration[loop.dim] *= static_cast<double>(loop.bound);
+                aggregated *= static_cast<double>(loop.bound);
                 coIterated = true;
             }
         }
         if (ineffective)
             continue;
-        for (std::size_t d = 0; d < mold.size(); ++d)
-            mold[d] = std::ceil(mold[d] / coIteration[d]);
+        // Co-iteration leaves one leader element per follower element, but the follower is handled
+        // at least a block at a time: where the target loop's own tile holds fewer elements than
+        // the co-iterated loops (times the block), the leader keeps that many of them per step
+        // (Sparseloop: scaling_needed_to_fit_block_size, applied per co-iterated dim in dim order,
+        // with the leader's extents held as integers).
+        double scaling = std::ceil(block / (granularity / aggregated));
+        for (std::size_t d = 0; d < mold.size(); ++d) {
+            if (coIteration[d] == 1.0)
+                continue;
+            const double effective = coIteration[d] / scaling;
+            mold[d] = std::ceil(mold[d] / effective);
+            scaling /= coIteration[d];
+        }
+        if (scaling > 1)
+            mold[static_cast<std::size_t>(targetLoopDim)] =
+                std::trunc(mold[static_cast<std::size_t>(targetLoopDim)] * scaling);
         keep *= 1 - probabilityEmptyOfVolume(*c.density[cnd], projected(w, cnd, mold));
     }
     return 1 - keep;

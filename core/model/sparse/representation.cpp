@@ -259,6 +259,11 @@ std::size_t OccupancyKeyHash::operator()(const OccupancyKey& k) const
 
 namespace {
 
+// The expectations over a tile's occupancy below have steps (Sparseloop ceil()s a fiber's nonzeros and
+// a tile's blocks), which a quadrature on a few nodes does not resolve: they sum over the exact support
+// while it has at most this many significant points, as Sparseloop does.
+constexpr int kFormatWalkPoints = 512;
+
 // Sparseloop's correction of block-wide (vector) data accesses for a compressed tile: `tile`
 // coordinates holding n nonzeros take ceil(n / block) vectors, not n / block, so where a tile holds
 // few blocks' worth of data (below the threshold of Sparseloop's table, by block width and tile
@@ -290,7 +295,7 @@ double vectorAccessRatio(const DensityModel& model, TileShape shape, double tile
     const int index = density >= 0.1 ? std::clamp(static_cast<int>(std::floor(density / 0.1)) - 1, 0, 9) : 0;
     if (!((*row)[static_cast<std::size_t>(index)] > tile / block))
         return 1;
-    model.distribution(shape, points, kDefaultDistributionPoints);
+    model.distribution(shape, points, kFormatWalkPoints);
     double total = 0;
     for (const auto& p : points)
         if (p.occupancy >= 1)
@@ -345,7 +350,7 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
     // empty tiles be dropped (§3.5).
     const auto expected =
         expectedFormatOccupancy(model, ranks, shape, parentHasFormat, {st.expectedUnits.data(), ranks.size()},
-                                scratch.points, kDefaultDistributionPoints, order);
+                                scratch.points, kFormatWalkPoints, order);
     st.density = st.tile > 0 ? expected.data / st.tile : 0;
     st.nonEmptyShare = parentHasFormat ? expected.nonEmptyProbability : 1.0;
     st.vectorRatio = st.compressed ? vectorAccessRatio(model, shape, st.tile, st.density,
@@ -361,7 +366,7 @@ double nonEmptyTileProbability(const SparseContext& c, int s, int t, SparseScrat
 {
     const auto dimTiles = dimTileSizes(c.design.mapping, static_cast<int>(c.workload.dims.size()), s);
     scratch.shape = rankExtents(c.workload, t, dimTiles);
-    return 1 - probabilityEmpty(*c.density[t], scratch.shape);
+    return 1 - c.density[t]->droppedAsEmpty(TileShape(scratch.shape)).probability;
 }
 
 void applyRepresentation(const TensorSparseState& st, TensorLevelResult& r)
