@@ -232,25 +232,33 @@ void Evaluator::finishCosts()
 
 namespace {
 
-// Whether Timeloop's X/Y split reorders the non-trivial spatial loops of some level of `mapping`
-// (`split` = withSpatialSplits of it): the split puts each level's Y loops outermost, and where
-// two loops of one level change places the model's numbers follow the new order (the leader
-// tile of a gated or skipped read walks the spatial loops in order).
+// Whether Timeloop's X/Y split reorders the spatial loops of some level of `mapping` (`split` =
+// withSpatialSplits of it): the split puts each level's Y loops, and its trivial ones, outermost,
+// and the model's numbers follow the new order (the leader tile of a gated or skipped read walks
+// the spatial loops in order; a level stored without pre-tiling binds its ranks to its own loops,
+// the child's extents folded into the first loop of each dim, trivial or not).
 bool splitReorders(const Mapping& mapping, const Mapping& split)
 {
-    for (std::size_t l = 0; l < mapping.levels.size(); ++l) {
-        const auto& before = mapping.levels[l];
-        if (before.kind != LoopKind::Spatial)
-            continue;
-        std::vector<int> a, b;
-        for (int d : before.order)
-            if (before.bounds[d] > 1)
-                a.push_back(d);
-        for (int d : split.levels[l].order)
-            if (before.bounds[d] > 1)
-                b.push_back(d);
-        if (a != b)
+    for (std::size_t l = 0; l < mapping.levels.size(); ++l)
+        if (mapping.levels[l].kind == LoopKind::Spatial && mapping.levels[l].order != split.levels[l].order)
             return true;
+    return false;
+}
+
+// Some spatial level without a split has a trivial loop inside a non-trivial one: the export's
+// split moves it outermost.
+bool trivialInsideSpatial(const Mapping& mapping)
+{
+    for (const auto& level : mapping.levels) {
+        if (level.kind != LoopKind::Spatial || level.spatialXLoops >= 0)
+            continue;
+        bool nonTrivialAbove = false;
+        for (int d : level.order) { // outer to inner
+            if (level.bounds[static_cast<std::size_t>(d)] > 1)
+                nonTrivialAbove = true;
+            else if (nonTrivialAbove)
+                return true;
+        }
     }
     return false;
 }
@@ -297,7 +305,7 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     // Timeloop checks, which may reorder a level's spatial loops. No split fitting is reported by
     // the validity check below.
     const Design* laidOut = &given;
-    if (mayReorder(given.mapping, m_arch))
+    if (mayReorder(given.mapping, m_arch) || trivialInsideSpatial(given.mapping))
         if (auto split = withSpatialSplits(m_arch, given.mapping);
             split && splitReorders(given.mapping, *split)) {
             m_laidOut.mapping = std::move(*split);

@@ -1,5 +1,5 @@
-// Our model against Sparseloop itself on generated designs (the targets of issue 12; registered
-// DISABLED in tests/core/CMakeLists.txt until the model meets them, see docs/oracle.md):
+// Our model against Sparseloop itself on generated designs (the targets of issue 12, met on
+// 2026-11-24; see docs/oracle.md):
 // tests/data/oracle/figures.tsv holds what the public Timeloop/Sparseloop (commit 019f107) printed for
 // designs drawn by `sparsemap oracle-corpus draw` (random valid genomes and searched best designs; edge,
 // mobile, cloud, toy; SpMM, SpConv, batched SpMM; densities 0.01..1). Each design is rebuilt from its
@@ -45,7 +45,9 @@ private slots:
         QTemporaryDir dir;
         int accepted = 0, within05 = 0;
         for (const auto& f : parseOracleFigures(readTextFile(kFigures), kFigures)) {
-            if (!f.accepted)
+            // Sparseloop's own counts wrapped around (below zero, printed ~1.8e19): a verdict, no
+            // figures to compare (the verdicts are test_oracle_corpus's).
+            if (!f.accepted || oracleCountsWrapped(f))
                 continue;
             ++accepted;
             const auto c = compareWithOracle(kSamples, f, dir.path().toStdString() + "/case");

@@ -93,9 +93,9 @@ private slots:
     // Against the oracle's verdicts: every design it accepts is one our model accepts (read as
     // Sparseloop reads the export, and from the genome), every design it rejects with a reason ours
     // rejects too; timeouts and Sparseloop's own assertion failures are no verdict. The agreement
-    // figures are a ratchet, not issue 12's targets (test_oracle_agreement, disabled until met):
-    // measured on 2026-11-24 over both corpora (seed 3, and seed 7 held out; docs/oracle.md): 1297
-    // of the 1301 accepted designs with figures within 0.5 % in cycles and energy, 1300 within 2 %;
+    // figures are a ratchet beyond issue 12's targets (test_oracle_agreement holds those):
+    // measured on 2026-11-24 over both corpora (seed 3 and seed 7; docs/oracle.md): 1298
+    // of the 1301 accepted designs with figures within 0.5 % in cycles and energy, 1301 within 2 %;
     // the genome model (formats bound as Sparseloop binds them, spatial loops as Timeloop splits
     // them) as often as the export read back.
     void verdictsAgreeAndAgreementDoesNotRegress()
@@ -126,10 +126,10 @@ private slots:
                 std::max(std::fabs(c.genomeCyclesErrorPct), std::fabs(c.genomeEnergyErrorPct)) <= 0.5;
         }
         QVERIFY(accepted >= 1320);
-        QVERIFY2(within05 >= 1297, (std::to_string(within05) + " within 0.5 %").c_str());
-        QVERIFY2(within2 >= 1300, (std::to_string(within2) + " within 2 %").c_str());
+        QVERIFY2(within05 >= 1298, (std::to_string(within05) + " within 0.5 %").c_str());
+        QVERIFY2(within2 >= 1301, (std::to_string(within2) + " within 2 %").c_str());
         // The genome model (what every search scores) gives the same figures as the export read back.
-        QVERIFY2(genomeWithin05 >= 1296,
+        QVERIFY2(genomeWithin05 >= 1298,
                  (std::to_string(genomeWithin05) + " genome designs within 0.5 %").c_str());
     }
 };

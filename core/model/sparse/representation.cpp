@@ -77,6 +77,13 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     const TensorSparseState* pretiled = nullptr;
     thread_local std::vector<std::int64_t> childTiles;
     std::vector<std::pair<int, std::int64_t>> flattened[kMaxRanks]; // further loops a rank flattens
+    // Not pre-tiled, with a child: the child's extents are folded into the first loop of each dim,
+    // but a rank's coordinate tile is the nest's tile at its loop, which holds the whole child tile
+    // (Sparseloop's singleton_metadata_subtile_point_set): the tiles grow from the child's extents by
+    // the loops' own bounds.
+    bool foldedChild = false;
+    std::int64_t ownBound[kMaxRanks];
+    std::fill(std::begin(ownBound), std::end(ownBound), std::int64_t{1});
     for (int r = 0; r < n; ++r) {
         const auto& d = declared[n - 1 - r]; // declared outer to inner; rank 0 is the innermost
         st.ranks[r].format = d.format;
@@ -126,7 +133,12 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
             else if (loop.storageLevel >= s && ((1u << loop.dim) & relevant))
                 own.push_back({loop.dim, loop.bound});
         }
+        thread_local std::vector<std::int64_t> ownBounds;
+        ownBounds.clear();
+        for (const auto& l : own)
+            ownBounds.push_back(l.second);
         if (firstFree == 0 && child >= 0) {
+            foldedChild = true;
             thread_local std::vector<char> folded;
             folded.assign(w.dims.size(), 0);
             for (auto& [dim, bound] : own)
@@ -136,10 +148,14 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
                 }
         }
         thread_local std::vector<std::pair<int, std::int64_t>> nonTrivial;
+        thread_local std::vector<std::int64_t> nonTrivialOwn;
         nonTrivial.clear();
-        for (const auto& l : own)
-            if (l.second > 1)
-                nonTrivial.push_back(l);
+        nonTrivialOwn.clear();
+        for (std::size_t i = 0; i < own.size(); ++i)
+            if (own[i].second > 1) {
+                nonTrivial.push_back(own[i]);
+                nonTrivialOwn.push_back(ownBounds[i]);
+            }
         const int free = n - firstFree;
         const bool anyFlattening = std::any_of(declared.begin(), declared.end(),
                                                [](const FormatRank& r) { return !r.flattenedDims.empty(); });
@@ -155,6 +171,7 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
                 };
                 if (!named(nonTrivial[i].first))
                     continue;
+                ownBound[r] = nonTrivialOwn[i];
                 loops[r] = nonTrivial[i++];
                 while (!rule.empty() && i < nonTrivial.size() && named(nonTrivial[i].first))
                     flattened[r].push_back(nonTrivial[i++]);
@@ -172,6 +189,7 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
             const int r = innerToOuter ? firstFree + static_cast<int>(i)
                                        : n - static_cast<int>(nonTrivial.size()) + static_cast<int>(i);
             loops[r] = nonTrivial[i];
+            ownBound[r] = nonTrivialOwn[i];
         }
         if (firstFree > 0) {
             // Give pre-tiled ranks a pseudo loop with their fiber so that the shapes below keep it.
@@ -181,11 +199,15 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
             pretiled = &cs;
             childTiles = below;
         }
+        if (foldedChild)
+            childTiles = below;
     }
     // Shapes: pre-tiled pseudo loops carry a fiber but no dim.
     {
-        thread_local std::vector<std::int64_t> dimTiles, single;
+        thread_local std::vector<std::int64_t> dimTiles, single, coordTiles;
         dimTiles.assign(w.dims.size(), 1);
+        if (foldedChild)
+            coordTiles = childTiles;
         single.assign(w.dims.size(), 1);
         double pretiledVolume = 1;
         for (int r = 0; r < n; ++r) {
@@ -210,6 +232,13 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
                 for (const auto& [dim, bound] : flattened[r])
                     single[dim] *= bound;
                 rank.fiberShape = static_cast<std::int64_t>(projectedVolume(w, t, single));
+                if (foldedChild) {
+                    // The coordinate tile below this rank's fibers: the nest's tile at the rank
+                    // below (see foldedChild).
+                    if (r > 0 && !st.ranks[r - 1].dummy)
+                        rank.subTileVolume = static_cast<std::int64_t>(projectedVolume(w, t, coordTiles));
+                    coordTiles[loops[r].first] *= ownBound[r];
+                }
                 dimTiles[loops[r].first] *= loops[r].second;
                 for (const auto& [dim, bound] : flattened[r])
                     dimTiles[dim] *= bound;
