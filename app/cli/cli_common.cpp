@@ -3,6 +3,9 @@
 #include "io/architecture_io.hpp"
 #include "io/workload_io.hpp"
 #include "util/error.hpp"
+#include "util/text.hpp"
+
+#include <QRegularExpression>
 
 #include <cstdio>
 #include <iostream>
@@ -14,6 +17,53 @@ std::string str(const QString& s)
     return s.toStdString();
 }
 
+namespace {
+
+bool isNegativeNumber(const QString& arg)
+{
+    static const QRegularExpression kNumber(R"(^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$|^-(inf|nan)$)",
+                                            QRegularExpression::CaseInsensitiveOption);
+    return kNumber.match(arg).hasMatch();
+}
+
+// True when the long option `--name` takes a value (probed on a copy of the command line).
+bool takesValue(QCommandLineParser& parser, const QString& command, const QString& option)
+{
+    const QString name = option.mid(2);
+    return parser.parse({command, option, QStringLiteral("probe")}) && parser.value(name) == "probe";
+}
+
+} // namespace
+
+QStringList negativeNumbersAsValues(QCommandLineParser& parser, const QStringList& args)
+{
+    // QCommandLineParser reads `-0.5` as the short options 0, ., 5. A number right after an option that
+    // takes a value is that option's value already; every other one is a positional argument: the
+    // options go first, then `--` and the positional arguments in their order.
+    bool any = false;
+    for (int i = 1; i < args.size() && args[i] != "--"; ++i)
+        any = any || isNegativeNumber(args[i]);
+    if (!any)
+        return args;
+    QStringList options{args.value(0)}, positionals;
+    for (int i = 1; i < args.size(); ++i) {
+        const QString& arg = args[i];
+        if (arg == "--") {
+            positionals += args.mid(i + 1);
+            break;
+        }
+        if (arg.startsWith('-') && !isNegativeNumber(arg)) {
+            options << arg;
+            if (arg.startsWith("--") && !arg.contains('=') && i + 1 < args.size() &&
+                takesValue(parser, args.value(0), arg))
+                options << args[++i];
+        } else {
+            positionals << arg;
+        }
+    }
+    return options + QStringList{"--"} + positionals;
+}
+
 bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, const QString& description,
                       const QList<QPair<QString, QString>>& positionals, int required)
 {
@@ -22,7 +72,7 @@ bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, const
     parser.addOption(help);
     for (const auto& [name, text] : positionals)
         parser.addPositionalArgument(name, text);
-    if (!parser.parse(args))
+    if (!parser.parse(negativeNumbersAsValues(parser, args)))
         throw UsageError(str(parser.errorText()));
     if (parser.isSet(help)) {
         std::cout << str(parser.helpText());
@@ -104,7 +154,8 @@ int runGuarded(const char* command, const std::function<int()>& body)
     try {
         return body();
     } catch (const UsageError& e) {
-        std::cerr << "sparsemap " << command << ": " << e.what() << '\n';
+        // Command-line text is echoed in messages: escaped like file-derived text (util/text.hpp).
+        std::cerr << "sparsemap " << command << ": " << escapeControl(e.what()) << '\n';
         return kUsage;
     } catch (const InputError& e) {
         // One line per problem; a single problem is a single line.
@@ -112,7 +163,7 @@ int runGuarded(const char* command, const std::function<int()>& body)
             std::cerr << "sparsemap " << command << ": " << d.toString() << '\n';
         return kFailed;
     } catch (const std::exception& e) {
-        std::cerr << "sparsemap " << command << ": internal error: " << e.what() << '\n';
+        std::cerr << "sparsemap " << command << ": internal error: " << escapeControl(e.what()) << '\n';
         return kFailed;
     }
 }

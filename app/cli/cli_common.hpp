@@ -26,6 +26,10 @@ struct UsageError : std::runtime_error {
 bool parseCommandLine(QCommandLineParser& parser, const QStringList& args, const QString& description,
                       const QList<QPair<QString, QString>>& positionals, int required);
 
+// `args` rewritten so that negative numbers (`-3`, `-0.5`, `-1e-3`) are values, never options: the
+// value of the option before them, or positional arguments (moved after `--`, order kept).
+QStringList negativeNumbersAsValues(QCommandLineParser& parser, const QStringList& args);
+
 std::string str(const QString& s);
 Workload loadWorkloadArgument(const QString& path);
 Architecture loadArchitecture(const QString& presetOrPath);

@@ -10,10 +10,13 @@
 #include "cgra/block_mapper.hpp"
 #include "cgra/paper_blocks.hpp"
 #include "io/workload_io.hpp"
+#include "util/text.hpp"
 
 #include <cstdio>
 #include <iostream>
 #include <map>
+
+#include <unistd.h>
 
 namespace sparsemap::cli {
 
@@ -145,7 +148,7 @@ int runCgra(const QStringList& args)
             const int k = intArgument(pos[1], "K", 1, kMaxBlockSide);
             bool ok = false;
             const double p = pos[2].toDouble(&ok);
-            if (!ok || p < 0 || p >= 1)
+            if (!ok || !(p >= 0 && p < 1)) // also rejects nan
                 throw UsageError("p (zero probability) must be a number in [0, 1), not '" + str(pos[2]) +
                                  "'");
             const qulonglong seed = pos[3].toULongLong(&ok);
@@ -175,6 +178,7 @@ int runCgra(const QStringList& args)
                   << cgra.inputBuses() << " input buses, " << cgra.outputBuses() << " output buses, LRF "
                   << cgra.lrfCapacity << ", GRF " << cgra.grfCapacity << ", multicast "
                   << (cgra.multicast ? "on" : "off") << "\n\n";
+        const bool terminal = isatty(fileno(stderr));
         std::map<MappingVariant, Totals> totals;
         bool checkerFailed = false;
         for (const auto& b : blocks) {
@@ -185,10 +189,18 @@ int runCgra(const QStringList& args)
                       << ", dense MII " << denseMinimumIi(b.channels, b.kernels, cgra) << "\n";
             std::cout << "  " << pad("variant", 12) << pad("II_0", 6) << pad("COPs", 6) << pad("MCIDs", 7)
                       << pad("mapped@II_0", 13) << pad("II", 5) << pad("speed-up", 10) << "\n";
+            std::cout << std::flush; // each row as soon as it is known, also into a pipe
             for (auto v : variants) {
                 MappingOptions options;
                 options.variant = v;
+                if (terminal) // a C32K32 block on a 16 x 16 CGRA takes about a minute per variant
+                    options.progress = [&](const std::string& stage) {
+                        std::cerr << "\r\x1b[K" << escapeControl(b.name) << " " << variantName(v) << ": "
+                                  << stage << std::flush;
+                    };
                 const auto r = mapBlock(b, cgra, options);
+                if (terminal)
+                    std::cerr << "\r\x1b[K" << std::flush;
                 std::cout << "  " << pad(variantName(v), 12) << pad(std::to_string(r.firstIi), 6)
                           << pad(std::to_string(r.firstCops), 6) << pad(std::to_string(r.firstMcids), 7)
                           << pad(r.firstSuccess ? "Y" : "N", 13)
@@ -196,6 +208,7 @@ int runCgra(const QStringList& args)
                           << pad(r.success ? fixed(r.speedup, 2) : "-", 10) << "\n";
                 if (!r.success)
                     std::cout << "    " << r.failure << "\n";
+                std::cout << std::flush;
                 for (const auto& problem : r.checkerProblems) {
                     std::cout << "    CHECKER: " << problem << "\n";
                     checkerFailed = true;

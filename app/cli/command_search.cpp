@@ -108,7 +108,7 @@ int runSearch(const QStringList& args)
         record.architecture = loadArchitecture(parser.value(archOpt));
         record.genomeOptions = genomeOptions(parser);
         const GenomeLayout layout(record.workload, record.architecture, record.genomeOptions);
-        auto optimizer = search::makeOptimizer(str(parser.value(methodOpt)), layout);
+        auto optimizer = search::makeOptimizer(parseMethod(parser.value(methodOpt)), layout);
         const model::ModelOptions options = modelOptions(parser);
         const bool terminal = isatty(fileno(stderr));
         const auto result = search::runSearch(*optimizer, layout, settings, options, nullptr,
@@ -132,6 +132,9 @@ int runSearch(const QStringList& args)
         model::GenomeEvaluator evaluator(layout, options);
         if (!best) {
             std::printf("no valid design found\n");
+            std::fflush(stdout);
+            std::fprintf(stderr, "sparsemap search: no valid design found in %zu evaluations\n",
+                         result.points.size());
         } else {
             const auto& r = evaluator.evaluate(best->genome);
             std::cout << "\nbest genome: " << genomeToText(best->genome) << "\n\n"

@@ -104,7 +104,8 @@ int sweepBody(const QStringList& args, const sweep::MpiSession& mpi)
         seeds.push_back(parseSeed(s));
     std::vector<std::string> methods;
     for (const auto& m : splitList(parser.value(methodsOpt)))
-        methods.push_back(str(m.trimmed()));
+        methods.push_back(
+            parseMethod(m.trimmed(), "--methods")); // an unknown one is a command-line error (exit 2)
     std::vector<ArchAxis> axes;
     for (const auto& v : parser.values(varyOpt))
         axes.push_back(parseArchAxis(str(v)));

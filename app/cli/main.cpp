@@ -2,6 +2,8 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 
+#include "util/text.hpp"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -70,7 +72,7 @@ int main(int argc, char** argv)
     for (const auto& c : kSubcommands)
         if (command == c.name)
             return c.run(args.mid(1));
-    std::cerr << "sparsemap: unknown command '" << command.toStdString()
+    std::cerr << "sparsemap: unknown command '" << sparsemap::escapeControl(command.toStdString())
               << "'; commands are info, decode, random, evaluate, export, search, sweep, cgra, "
                  "oracle-corpus, validate, plot (see "
                  "sparsemap --help)\n";

@@ -1,5 +1,7 @@
 #include "search_options.hpp"
 
+#include "search/method_registry.hpp"
+
 namespace sparsemap::cli {
 
 search::Objective parseObjective(const QString& text)
@@ -7,6 +9,16 @@ search::Objective parseObjective(const QString& text)
     if (const auto objective = model::parseObjective(str(text)))
         return *objective;
     throw UsageError("--objective must be edp, energy or delay, not '" + str(text) + "'");
+}
+
+std::string parseMethod(const QString& text, const char* option)
+{
+    const std::string name = str(text);
+    for (const auto& m : search::searchMethods())
+        if (m.name == name)
+            return name;
+    throw UsageError(std::string(option) + " must be one of " + search::methodNames() + ", not '" + name +
+                     "'");
 }
 
 std::int64_t parseBudget(const QString& text)

@@ -1,6 +1,9 @@
 #include "arch/architecture.hpp"
 
+#include "util/limits.hpp"
+
 #include <cmath>
+#include <cstdio>
 
 namespace sparsemap {
 
@@ -19,11 +22,36 @@ std::int64_t Architecture::fanout(int level) const
     return here > 0 ? below / here : 0;
 }
 
+namespace {
+
+std::string formatLimit(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
+}
+
+} // namespace
+
+bool bandwidthAllowed(double wordsPerCycle)
+{
+    return wordsPerCycle == 0 || (wordsPerCycle >= kMinBandwidth && wordsPerCycle <= kMaxBandwidth);
+}
+
+bool energyAllowed(double pj)
+{
+    return pj >= 0 && pj <= kMaxEnergyPj;
+}
+
 std::vector<std::string> architectureProblems(const Architecture& arch)
 {
     std::vector<std::string> problems;
     if (arch.levels.empty())
         problems.push_back("an architecture needs at least one storage level (the backing store)");
+    if (arch.levels.size() > static_cast<std::size_t>(kMaxStorageLevels))
+        problems.push_back("an architecture has " + std::to_string(arch.levels.size()) +
+                           " storage levels; at most " + std::to_string(kMaxStorageLevels) +
+                           " are supported");
     if (!(arch.clockGHz > 0) || !std::isfinite(arch.clockGHz))
         problems.push_back("clock must be a positive frequency in GHz");
     std::int64_t previous = 1;
@@ -55,12 +83,16 @@ std::vector<std::string> architectureProblems(const Architecture& arch)
         if (i > 0 && l.capacityBits == 0)
             problems.push_back(who +
                                ": capacity must be positive (only the outermost level may be unbounded)");
-        if (l.readBandwidth < 0 || l.writeBandwidth < 0 || !std::isfinite(l.readBandwidth) ||
-            !std::isfinite(l.writeBandwidth))
-            problems.push_back(who + ": bandwidth must be >= 0 words/cycle (0 = unlimited)");
+        for (const double bandwidth : {l.readBandwidth, l.writeBandwidth})
+            if (!bandwidthAllowed(bandwidth)) {
+                problems.push_back(who + ": bandwidth " + formatLimit(bandwidth) +
+                                   " words/cycle is not allowed; " + std::string(kBandwidthRule));
+                break;
+            }
         for (const auto& [action, pj] : l.energy.entries())
-            if (!(pj >= 0) || !std::isfinite(pj))
-                problems.push_back(who + ": energy of " + action + " must be >= 0 pJ");
+            if (!energyAllowed(pj))
+                problems.push_back(who + ": energy of " + action + " is " + formatLimit(pj) + " pJ; " +
+                                   std::string(kEnergyRule));
     }
     if (arch.compute.instances <= 0)
         problems.push_back("compute: instances must be positive");
@@ -73,8 +105,9 @@ std::vector<std::string> architectureProblems(const Architecture& arch)
         problems.push_back("compute: mesh_x (" + std::to_string(arch.compute.meshX) +
                            ") must divide instances (" + std::to_string(arch.compute.instances) + ")");
     for (const auto& [action, pj] : arch.compute.energy.entries())
-        if (!(pj >= 0) || !std::isfinite(pj))
-            problems.push_back("compute: energy of " + action + " must be >= 0 pJ");
+        if (!energyAllowed(pj))
+            problems.push_back("compute: energy of " + action + " is " + formatLimit(pj) + " pJ; " +
+                               std::string(kEnergyRule));
     return problems;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sparsemap {
@@ -55,7 +56,15 @@ struct Architecture {
 
 // Semantic checks: at least one level (our own architecture files require two: io/architecture_io.cpp),
 // positive sizes and word bits, instances that divide evenly, a bounded capacity for every level but the
-// outermost, non-negative bandwidths and energies, and grid widths (mesh_x) that divide the instances.
+// outermost, non-negative bandwidths and energies, grid widths (mesh_x) that divide the instances, and
+// the limits of util/limits.hpp (level count, bandwidth range, energy per action).
 std::vector<std::string> architectureProblems(const Architecture& arch);
+
+// Bandwidths (words/cycle) and energies (pJ per action) the model can represent; the rules below say
+// what is allowed, for messages.
+bool bandwidthAllowed(double wordsPerCycle);
+bool energyAllowed(double pj);
+inline constexpr std::string_view kBandwidthRule = "allowed: 0 (unlimited) or 1e-09 to 1e+12 words/cycle";
+inline constexpr std::string_view kEnergyRule = "allowed: 0 to 1e+12 pJ";
 
 } // namespace sparsemap

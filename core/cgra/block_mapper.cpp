@@ -79,7 +79,12 @@ BlockMapping mapBlock(const SparseBlock& block, const CgraSpec& cgra, const Mapp
                    : scheduleSparseMap(block, cgra, optionsOf(options.variant), startIi);
     };
     int startIi = out.mii;
+    const auto report = [&](const std::string& stage, int ii) {
+        if (options.progress)
+            options.progress(stage + std::to_string(ii));
+    };
     for (int attempt = 0; attempt <= options.maxExtraIi; ++attempt) {
+        report("scheduling from II ", startIi);
         auto outcome = schedule(startIi);
         if (!outcome.success) {
             out.failure = "scheduling failed: " + outcome.failure;
@@ -88,6 +93,7 @@ BlockMapping mapBlock(const SparseBlock& block, const CgraSpec& cgra, const Mapp
         const Schedule& s = outcome.schedule;
         for (const auto& problem : checkSchedule(s, block, cgra))
             out.checkerProblems.push_back("II " + std::to_string(s.ii) + ": " + problem);
+        report("binding at II ", s.ii);
         auto binding = bindSchedule(s, cgra, options.binder);
         if (attempt == 0) {
             out.scheduled = true;

@@ -6,6 +6,7 @@
 #include "cgra/binder.hpp"
 #include "cgra/scheduler.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct MappingOptions {
     MappingVariant variant = MappingVariant::SparseMap;
     BinderOptions binder;
     int maxExtraIi = 4; // give up ("Failed") after this many II increases past the first attempt
+    // Called before each scheduling and binding attempt ("scheduling from II 65", "binding at II 71"):
+    // a large block on a large CGRA takes a minute, and a caller can show that it is under way.
+    std::function<void(const std::string&)> progress;
 };
 
 struct BlockMapping {

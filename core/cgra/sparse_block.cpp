@@ -115,7 +115,13 @@ SparseBlock blockFromWorkload(const Workload& workload, int channels, int kernel
     const int w = workload.tensorIndex("W");
     if (w < 0)
         throw InputError("workload '" + workload.name + "' has no weight tensor W");
-    const double density = workload.tensors[std::size_t(w)].density.density;
+    const auto& spec = workload.tensors[std::size_t(w)].density;
+    if (spec.model != DensityModelKind::Uniform)
+        throw InputError("workload '" + workload.name + "': weights W have the " +
+                         std::string(densityModelName(spec.model)) +
+                         " density model; a CGRA block is drawn at random from a uniform density only "
+                         "(give W a number, or cut the block from a .mask file with --block)");
+    const double density = spec.density;
     SparseBlock block = randomBlock(channels, kernels, 1.0 - density, seed);
     std::ostringstream name;
     name << workload.name << " C" << channels << "K" << kernels << " (dW " << density << ", seed " << seed

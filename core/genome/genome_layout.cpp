@@ -43,23 +43,11 @@ std::string GenomeLayout::segmentName(GeneSegment segment) const
     }
 }
 
-namespace {
-void throwProblems(const std::string& what, const std::vector<std::string>& problems)
-{
-    if (problems.empty())
-        return;
-    std::vector<Diagnostic> diagnostics;
-    for (const auto& p : problems)
-        diagnostics.push_back(Diagnostic{{}, 0, 0, what, p});
-    throw InputError(std::move(diagnostics));
-}
-} // namespace
-
 GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions options)
     : m_workload(std::move(workload)), m_arch(std::move(arch)), m_options(options)
 {
-    throwProblems("workload " + m_workload.name, workloadProblems(m_workload));
-    throwProblems("architecture " + m_arch.name, architectureProblems(m_arch));
+    throwIfProblems("workload " + m_workload.name, workloadProblems(m_workload));
+    throwIfProblems("architecture " + m_arch.name, architectureProblems(m_arch));
     const auto inputs = m_workload.inputTensors();
     if (inputs.size() != 2)
         throw InputError("the SparseMap genome needs a workload with exactly two input tensors and one "

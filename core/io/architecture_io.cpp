@@ -3,6 +3,7 @@
 #include "io/file_io.hpp"
 #include "io/units.hpp"
 #include "io/yaml_reader.hpp"
+#include "util/limits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -36,6 +37,9 @@ EnergyTable readEnergy(const YamlReader& level, const std::vector<std::string>& 
         const auto pj = value.number();
         if (pj && *pj < 0)
             value.error("energy " + detail::formatNumber(*pj) + " pJ is negative; it must be >= 0 pJ");
+        else if (pj && !energyAllowed(*pj))
+            value.error("energy " + detail::formatNumber(*pj) + " pJ is too large; " +
+                        std::string(kEnergyRule));
         else if (pj)
             table.set(action, *pj);
     }
@@ -110,6 +114,11 @@ double readBandwidth(const YamlReader& node, int wordBits, double clockGHz)
     if (*parsed.value < 0) {
         node.error("bandwidth `" + *text +
                    "` is negative; it must be >= 0: " + std::string(detail::kBandwidthForms));
+        return 0;
+    }
+    if (!bandwidthAllowed(*parsed.value)) {
+        node.error("bandwidth `" + *text + "` is " + detail::formatNumber(*parsed.value) + " words/cycle; " +
+                   std::string(kBandwidthRule));
         return 0;
     }
     return *parsed.value;
@@ -189,6 +198,9 @@ Architecture readArchitecture(const YamlReader& a)
         }
         if (arch.levels.size() < 2)
             levels->error("an architecture needs at least two storage levels (a backing store and a buffer)");
+        if (arch.levels.size() > static_cast<std::size_t>(kMaxStorageLevels))
+            levels->error("has " + std::to_string(arch.levels.size()) + " storage levels; at most " +
+                          std::to_string(kMaxStorageLevels) + " are supported");
     }
     if (const auto compute = a.require("compute", "the compute unit {name, instances, word_bits, energy}"))
         arch.compute = readCompute(*compute, above);

@@ -1,6 +1,7 @@
 #include "io/density_yaml.hpp"
 
 #include "io/units.hpp"
+#include "util/limits.hpp"
 
 #include <filesystem>
 
@@ -74,6 +75,11 @@ bool readBanded(const YamlReader& reader, DensitySpec& spec)
         ok = ok && d.has_value();
         if (d)
             spec.density = *d;
+    }
+    if (width && *width > kMaxDimSize) {
+        band->error("bandwidth " + std::to_string(*width) +
+                    " is too large; a band's half-width is 0 to 2^40 = " + std::to_string(kMaxDimSize));
+        return false;
     }
     if (width)
         spec.bandwidth = *width;

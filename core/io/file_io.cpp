@@ -7,7 +7,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -15,19 +14,35 @@
 
 namespace sparsemap {
 
+void requireRegularFile(const std::string& path)
+{
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+        throw InputError("cannot read " + path +
+                         ": it is not a regular file (devices and pipes are not read)");
+}
+
 std::string readTextFile(const std::string& path)
 {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         throw InputError("cannot read " + path + ": it is a folder, not a file");
+    requireRegularFile(path);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError("cannot read " + path + ": " + std::strerror(errno));
-    std::ostringstream out;
-    out << in.rdbuf();
+    std::string text;
+    char buffer[1 << 16];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kMaxTextFileBytes)
+            throw InputError("cannot read " + path + ": it is larger than " +
+                             std::to_string(kMaxTextFileBytes >> 20) + " MiB, the largest input file read");
+    }
     if (in.bad())
         throw InputError("cannot read " + path + ": read error");
-    return out.str();
+    return text;
 }
 
 namespace {

@@ -3,11 +3,20 @@
 // flushes it and renames it over the target, so an error part-way never truncates an existing file.
 #include "util/error.hpp" // InputError, thrown by every function here
 
+#include <cstddef>
 #include <string>
 
 namespace sparsemap {
 
-// Throws InputError ("cannot read <path>: <reason>").
+// The largest file readTextFile reads (every input the project reads is text far below this).
+inline constexpr std::size_t kMaxTextFileBytes = std::size_t{256} << 20;
+
+// Throws InputError when `path` exists and is not a regular file: a device (/dev/zero), a pipe or a
+// socket could be read forever. A missing file passes (opening it reports that).
+void requireRegularFile(const std::string& path);
+
+// Throws InputError ("cannot read <path>: <reason>"), also for a file that is not a regular file
+// (a device such as /dev/zero, a pipe) or is larger than kMaxTextFileBytes.
 std::string readTextFile(const std::string& path);
 // Throws InputError when the file cannot be written; the target is then left untouched.
 void writeTextFileAtomically(const std::string& path, const std::string& contents);

@@ -1,5 +1,7 @@
-#include "util/text.hpp"
 #include "io/index_expression.hpp"
+
+#include "util/limits.hpp"
+#include "util/text.hpp"
 
 #include <charconv>
 
@@ -62,6 +64,10 @@ Parsed<RankProjection> parseIndexExpression(std::string_view text, const std::ve
             if (coefficient < 1)
                 return {std::nullopt, "coefficient " + std::to_string(coefficient) + " in `" +
                                           std::string(text) + "` must be a positive integer" + allowed};
+            if (coefficient > kMaxCoefficient)
+                return {std::nullopt, "coefficient " + std::to_string(coefficient) + " in `" +
+                                          std::string(text) + "` is too large; at most " +
+                                          std::to_string(kMaxCoefficient) + " (2^20)"};
         }
         if (name.empty())
             return {std::nullopt, "`" + std::string(text) + "` has an empty term" + allowed};

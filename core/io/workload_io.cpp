@@ -4,6 +4,7 @@
 #include "io/file_io.hpp"
 #include "io/index_expression.hpp"
 #include "io/yaml_reader.hpp"
+#include "util/limits.hpp"
 #include "workload/workload_factory.hpp"
 
 #include <filesystem>
@@ -18,7 +19,7 @@ const std::vector<std::string> kTypes{"spmm", "spconv", "batched-spmm", "general
 constexpr std::string_view kSizeRule = "a positive integer (a dimension size)";
 
 // Sizes are capped far above any real tensor so that products, padding and factorization stay in range.
-constexpr std::int64_t kMaxSize = std::int64_t(1) << 40;
+constexpr std::int64_t kMaxSize = kMaxDimSize;
 
 std::optional<std::int64_t> sizeValue(const YamlReader& node, std::int64_t minimum = 1,
                                       std::string_view rule = kSizeRule)
@@ -117,8 +118,14 @@ std::optional<Workload> readSpconv(const YamlReader& w, const std::string& name,
         readPair(*stride, 1, "a positive integer", s.strideH, s.strideW);
     if (const auto padding = w.get("padding")) {
         s.samePadding = padding->isScalar() && padding->node().Scalar() == "same";
-        if (!s.samePadding)
-            readPair(*padding, 0, "`same` or an integer >= 0", s.padH, s.padW);
+        if (!s.samePadding && readPair(*padding, 0, "`same` or an integer >= 0", s.padH, s.padW)) {
+            // Each input side is at most 2^40 and so is each padding: no overflow here.
+            const std::int64_t p = convOutputSize(s.h, s.r, s.strideH, false, s.padH);
+            const std::int64_t q = convOutputSize(s.w, s.s, s.strideW, false, s.padW);
+            if (p > kMaxSize || q > kMaxSize)
+                padding->error("padding gives an output of " + std::to_string(p) + " x " + std::to_string(q) +
+                               "; an output side must be at most 2^40 = " + std::to_string(kMaxSize));
+        }
     }
     DensitySpec input, weights;
     readInputDensities(w, baseDir, "I", "W", input, weights);

@@ -42,13 +42,18 @@ std::vector<Choice> choicesOf(const SpatialLoops& level)
         out.push_back(c);
         return out;
     }
+    // Every subset of the split dims (at most kMaxDims = 32 of them: workloadProblems). Each has a
+    // bound >= 2, so n dims need a fan-out >= 2^n; past 2^20 subsets only "all along X" and "all along
+    // Y" are tried, so that the enumeration stays bounded (and the shift defined).
     const int n = static_cast<int>(dims.size());
-    for (unsigned m = 0; m < (1u << n); ++m) {
+    const std::uint64_t full = (std::uint64_t{1} << n) - 1;
+    const bool enumerate = n <= 20;
+    for (std::uint64_t m = 0; m <= full; m = enumerate ? m + 1 : (m == 0 ? full : full + 1)) {
         Choice c;
         for (int i = 0; i < n; ++i)
             if ((m >> i) & 1u) {
                 c.x *= level.bounds[static_cast<std::size_t>(dims[i])];
-                c.mask |= 1u << dims[i];
+                c.mask |= std::uint32_t{1} << dims[i];
             }
         c.y = total / c.x;
         if (std::none_of(out.begin(), out.end(), [&](const Choice& o) { return o.x == c.x; }))

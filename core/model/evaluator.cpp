@@ -6,6 +6,9 @@
 #include "model/microarch/level_costs.hpp"
 #include "model/microarch/validity.hpp"
 #include "model/sparse/sparse_analysis.hpp"
+#include "util/error.hpp"
+#include "util/limits.hpp"
+#include "workload/workload_factory.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,14 +27,11 @@ Workload paddedWorkload(const Workload& w, const std::vector<std::int64_t>& padd
     for (std::size_t d = 0; d < out.dims.size() && d < padded.size(); ++d)
         out.dims[d].size = std::max(out.dims[d].size, padded[d]);
     auto volume = [](const Workload& wl, const Tensor& t) {
-        double v = 1;
-        for (const auto& rank : t.ranks) {
-            std::int64_t extent = 1;
-            for (const auto& term : rank)
-                extent += term.coefficient * (wl.dims[term.dim].size - 1);
-            v *= static_cast<double>(extent);
-        }
-        return v;
+        const auto points = tensorPoints(wl, t);
+        if (!points || *points > kMaxVolume)
+            throw InputError("padding the dimensions gives tensor " + t.name + " more than 2^53 points (" +
+                             "the largest tensor the model represents); use --padding none or smaller sizes");
+        return static_cast<double>(*points);
     };
     for (std::size_t t = 0; t < out.tensors.size(); ++t) {
         auto& density = out.tensors[t].density;
@@ -52,9 +52,22 @@ ModelOptions declaredFormatOptions(ModelOptions options)
 
 } // namespace
 
+namespace {
+
+// The model's arrays and arithmetic rely on the limits every reader enforces; a workload or
+// architecture built in code gets the same checks here instead of undefined behaviour later.
+const Workload& checkedWorkload(const Workload& workload, const Architecture& arch)
+{
+    throwIfProblems("workload " + workload.name, workloadProblems(workload));
+    throwIfProblems("architecture " + arch.name, architectureProblems(arch));
+    return workload;
+}
+
+} // namespace
+
 Evaluator::Evaluator(Workload workload, Architecture arch, ModelOptions options)
-    : m_workload(paddedWorkload(workload, options.paddedSizes)), m_original(std::move(workload)),
-      m_arch(std::move(arch)), m_options(std::move(options)),
+    : m_workload(paddedWorkload(checkedWorkload(workload, arch), options.paddedSizes)),
+      m_original(std::move(workload)), m_arch(std::move(arch)), m_options(std::move(options)),
       m_declaredOptions(declaredFormatOptions(m_options)), m_sparse(std::make_unique<SparseScratch>())
 {
     m_density = makeTensorDensityModels(m_workload);
@@ -345,6 +358,13 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     finishCosts();
     if (!std::isfinite(m_result.energyPj) || !std::isfinite(m_result.cycles))
         invalidate("the model produced a non-finite result (please report this design)");
+    else if (m_result.cycles < 1 && m_result.energyPj > 0)
+        // Every level's cycles cover its traffic (computeLevelCycles): a design that spends energy moves
+        // data or computes, and that takes time. Never report such a design valid with 0 cycles.
+        invalidate("the model produced 0 cycles for a design that spends energy (please report this design)");
+    else if (!std::isfinite(m_result.edp))
+        invalidate("cycles x energy (" + std::to_string(m_result.cycles) + " x " +
+                   std::to_string(m_result.energyPj) + " pJ) exceeds the largest representable EDP");
     return m_result;
 }
 

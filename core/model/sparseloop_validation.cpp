@@ -158,6 +158,13 @@ SparseloopValidation validateSparseloopCorpus(const std::string& root)
                 row.refCycles = ref.cycles;
                 // The per-level sum is Sparseloop's energy to the printed pJ (the summary rounds to 10 kpJ).
                 row.refEnergyPj = ref.levelEnergySumPj();
+                if (!(row.refEnergyPj > 0) || !std::isfinite(row.refEnergyPj)) {
+                    // A relative error against 0 or a non-finite reference would print inf% or nan%.
+                    row.outcome = SparseloopOutcome::ImportError;
+                    row.message = (dir / "timeloop-model.stats.txt").string() +
+                                  ": the levels' energies sum to " + std::to_string(row.refEnergyPj) +
+                                  " pJ; a reference needs a positive, finite energy";
+                }
             } catch (const InputError& e) {
                 row.outcome = SparseloopOutcome::ImportError;
                 row.message = e.what();

@@ -1,6 +1,7 @@
 #include "search/genome_checks.hpp"
 
 #include "mapping/spatial_split.hpp"
+#include "util/limits.hpp"
 
 #include <vector>
 
@@ -25,7 +26,8 @@ bool spatialFanoutFits(const GenomeLayout& layout, std::span<const int> genome)
         if (slots[slot].kind != LoopKind::Spatial)
             continue;
         const auto& gene = layout.gene(i);
-        used[static_cast<std::size_t>(slots[slot].storageLevel)] *= gene.factor;
+        auto& product = used[static_cast<std::size_t>(slots[slot].storageLevel)];
+        product = saturatingMul(product, gene.factor); // an overflow does not fit either
         spatial[static_cast<std::size_t>(spatialOfSlot[slot])].bounds[static_cast<std::size_t>(gene.dim)] *=
             gene.factor;
     }

@@ -7,11 +7,7 @@ void tensorRanksInto(const Workload& workload, const Mapping& mapping, int tenso
 {
     out.clear();
     // Which dims index the tensor, once (this runs for every tensor and level of every decode).
-    std::uint32_t relevant = 0;
-    for (const auto& rank : workload.tensors.at(tensor).ranks)
-        for (const auto& term : rank)
-            if (term.coefficient != 0)
-                relevant |= 1u << term.dim;
+    const std::uint32_t relevant = workload.dimMask(tensor);
     for (int l = 0; l < mapping.levelCount(); ++l) {
         const auto& level = mapping.levels[l];
         if (level.storageLevel < storageLevel)

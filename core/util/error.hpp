@@ -15,6 +15,7 @@ struct Diagnostic {
     std::string path;    // document path, e.g. "architecture.levels[2].capacity"
     std::string message; // what is wrong and what is allowed
 
+    // `file:line:column: path: message`, with control characters escaped (util/text.hpp).
     std::string toString() const;
 };
 
@@ -35,5 +36,8 @@ class GenomeError : public InputError {
 public:
     using InputError::InputError;
 };
+
+// Throws one InputError with a diagnostic `what: problem` for every problem; nothing when there are none.
+void throwIfProblems(const std::string& what, const std::vector<std::string>& problems);
 
 } // namespace sparsemap

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace sparsemap {
 
@@ -53,6 +54,19 @@ bool Workload::indexes(int tensor, int dim) const
             if (term.dim == dim && term.coefficient != 0)
                 return true;
     return false;
+}
+
+std::uint32_t Workload::dimMask(int tensor) const
+{
+    std::uint32_t mask = 0;
+    for (const auto& rank : tensors.at(tensor).ranks)
+        for (const auto& term : rank)
+            if (term.coefficient != 0) {
+                if (term.dim < 0 || term.dim >= 32)
+                    throw std::logic_error("Workload::dimMask: dimension index outside 0..31");
+                mask |= std::uint32_t{1} << term.dim;
+            }
+    return mask;
 }
 
 double Workload::denseMacs() const

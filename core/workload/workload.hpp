@@ -66,6 +66,9 @@ struct Workload {
     int outputTensor() const;                       // -1 if none
     // True when some rank of `tensor` is indexed by `dim`.
     bool indexes(int tensor, int dim) const;
+    // The dims indexing `tensor` as a bit mask (bit d = dim d); needs at most 32 dims (kMaxDims, which
+    // workloadProblems enforces), otherwise throws std::logic_error.
+    std::uint32_t dimMask(int tensor) const;
     // Number of multiply-accumulates of the dense problem (product of dim sizes).
     double denseMacs() const;
 

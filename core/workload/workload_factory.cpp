@@ -1,6 +1,7 @@
 #include "workload/workload_factory.hpp"
 
 #include "util/error.hpp"
+#include "util/limits.hpp"
 
 #include <cmath>
 
@@ -103,22 +104,48 @@ Workload makeSpconv(std::string name, const ConvShape& s, DensitySpec input, Den
     return w;
 }
 
+std::optional<std::int64_t> tensorPoints(const Workload& w, const Tensor& tensor)
+{
+    std::optional<std::int64_t> points = 1;
+    for (const auto& rank : tensor.ranks) {
+        // extent = 1 + sum of coefficient x (size - 1)
+        std::optional<std::int64_t> extent = 1;
+        for (const auto& term : rank) {
+            if (term.dim < 0 || term.dim >= static_cast<int>(w.dims.size()))
+                continue;
+            const auto span = checkedMul(term.coefficient, w.dims[term.dim].size - 1);
+            extent = extent && span ? checkedAdd(*extent, *span) : std::nullopt;
+        }
+        points = points && extent ? checkedMul(*points, *extent) : std::nullopt;
+    }
+    return points;
+}
+
 std::vector<std::string> workloadProblems(const Workload& w)
 {
     std::vector<std::string> problems;
     if (w.dims.empty())
         problems.push_back("a workload needs at least one dimension");
+    if (w.dims.size() > static_cast<std::size_t>(kMaxDims))
+        problems.push_back("a workload has " + std::to_string(w.dims.size()) + " dimensions; at most " +
+                           std::to_string(kMaxDims) + " are supported");
+    std::optional<std::int64_t> macs = 1;
     for (std::size_t i = 0; i < w.dims.size(); ++i) {
         const auto& d = w.dims[i];
         if (d.name.empty())
             problems.push_back("dimension " + std::to_string(i) + " has no name");
-        if (d.size <= 0)
+        if (d.size <= 0 || d.size > kMaxDimSize)
             problems.push_back("dimension " + d.name + " has size " + std::to_string(d.size) +
-                               "; sizes must be positive integers");
+                               "; sizes must be integers from 1 to 2^40 = " + std::to_string(kMaxDimSize));
+        else if (macs)
+            macs = checkedMul(*macs, d.size);
         for (std::size_t j = 0; j < i; ++j)
             if (w.dims[j].name == d.name)
                 problems.push_back("dimension name " + d.name + " is used twice");
     }
+    if (!macs || *macs > kMaxVolume)
+        problems.push_back("the product of the dimension sizes (the dense MACs) exceeds 2^53 = " +
+                           std::to_string(kMaxVolume) + ", the largest problem the model represents exactly");
     int outputs = 0;
     for (std::size_t t = 0; t < w.tensors.size(); ++t) {
         const auto& tensor = w.tensors[t];
@@ -135,11 +162,17 @@ std::vector<std::string> workloadProblems(const Workload& w)
             for (const auto& term : rank) {
                 if (term.dim < 0 || term.dim >= static_cast<int>(w.dims.size()))
                     problems.push_back("tensor " + tensor.name + " is indexed by an unknown dimension");
-                if (term.coefficient <= 0)
-                    problems.push_back("tensor " + tensor.name +
-                                       " has a non-positive index coefficient; coefficients must be >= 1");
+                if (term.coefficient <= 0 || term.coefficient > kMaxCoefficient)
+                    problems.push_back("tensor " + tensor.name + " has index coefficient " +
+                                       std::to_string(term.coefficient) +
+                                       "; coefficients must be integers from 1 to 2^20 = " +
+                                       std::to_string(kMaxCoefficient));
             }
         }
+        if (const auto volume = tensorPoints(w, tensor); !volume || *volume > kMaxVolume)
+            problems.push_back("tensor " + tensor.name +
+                               " has more than 2^53 = " + std::to_string(kMaxVolume) +
+                               " points (the product of its ranks' extents); the model cannot represent it");
         if (tensor.isOutput)
             continue;
         const auto& dens = tensor.density;
@@ -150,8 +183,10 @@ std::vector<std::string> workloadProblems(const Workload& w)
             (dens.structuredN <= 0 || dens.structuredM < 0 || dens.structuredN > dens.structuredM))
             problems.push_back("tensor " + tensor.name +
                                " fixed-structured density needs 0 < n <= m (n nonzeros in every m)");
-        if (dens.model == DensityModelKind::Banded && dens.bandwidth < 0)
-            problems.push_back("tensor " + tensor.name + " banded density needs bandwidth >= 0");
+        if (dens.model == DensityModelKind::Banded && (dens.bandwidth < 0 || dens.bandwidth > kMaxDimSize))
+            problems.push_back(
+                "tensor " + tensor.name +
+                " banded density needs a bandwidth from 0 to 2^40 = " + std::to_string(kMaxDimSize));
         if (dens.model == DensityModelKind::Actual && dens.file.empty())
             problems.push_back("tensor " + tensor.name + " actual density needs a file");
     }

@@ -3,6 +3,8 @@
 // general Workload (dims, tensors with projections, densities) tagged with its kind.
 #include "workload/workload.hpp"
 
+#include <optional>
+
 namespace sparsemap {
 
 // Z[m,n] += P[m,k] * Q[k,n]; dims M, K, N in that order.
@@ -24,8 +26,13 @@ std::int64_t convOutputSize(std::int64_t in, std::int64_t filter, std::int64_t s
 
 // Semantic checks every workload must pass, whatever its source. Returns one message per problem
 // (empty when valid): positive sizes, exactly one output, projections onto existing dims, input
-// densities in (0, 1], model parameters consistent.
+// densities in (0, 1], model parameters consistent, and the limits of util/limits.hpp (dimension
+// count and sizes, coefficients, problem and tensor volumes, band widths).
 std::vector<std::string> workloadProblems(const Workload& workload);
+
+// The number of points of `tensor` (the product of its ranks' extents), or nullopt when that overflows
+// an int64.
+std::optional<std::int64_t> tensorPoints(const Workload& workload, const Tensor& tensor);
 
 DensitySpec uniformDensity(double density);
 

@@ -194,7 +194,7 @@ private slots:
         QTest::newRow("unknown method")
             << QStringList{"search",   "--workload", "samples/workloads/toy.yaml", "--arch", "cloud",
                            "--method", "hillclimb"}
-            << 1 << "unknown search method 'hillclimb'";
+            << 2 << "--method must be one of";
         QTest::newRow("budget 0") << QStringList{"search", "--workload", "samples/workloads/toy.yaml",
                                                  "--arch", "cloud",      "--budget",
                                                  "0"}
@@ -207,6 +207,22 @@ private slots:
             << 2 << "--objective";
         QTest::newRow("bad padding") << QStringList{"info", "samples/workloads/toy.yaml", "--padding", "odd"}
                                      << 2 << "--padding";
+        // Issue 14: negative numbers are values (of the option before them, or positional), not options.
+        QTest::newRow("negative seed")
+            << QStringList{"random", "samples/workloads/toy.yaml", "cloud", "--seed", "-1"} << 2 << "--seed";
+        QTest::newRow("negative p") << QStringList{"cgra", "--random", "8", "8", "-0.4", "1"} << 2
+                                    << "p (zero probability) must be a number in [0, 1), not '-0.4'";
+        QTest::newRow("nan p") << QStringList{"cgra", "--random", "8", "8", "nan", "1"} << 2
+                               << "p (zero probability) must be a number in [0, 1), not 'nan'";
+        QTest::newRow("33 storage levels") << QStringList{"search",
+                                                          "--workload",
+                                                          "samples/workloads/toy.yaml",
+                                                          "--arch",
+                                                          "tests/data/bad/arch/too-many-levels.yaml",
+                                                          "--budget",
+                                                          "10"}
+                                           << 1 << "has 33 storage levels; at most 32";
+        QTest::newRow("device file") << QStringList{"info", "/dev/zero"} << 1 << "not a regular file";
     }
     void errorsAreOneLineAndNonZero()
     {
@@ -218,6 +234,24 @@ private slots:
         QVERIFY2(r.err.contains(fragment), qPrintable(r.err));
         QCOMPARE(r.err.trimmed().count('\n'), 0);
         QVERIFY(r.out.isEmpty());
+    }
+
+    // Issue 14: text from a file is escaped, so a file cannot drive the terminal or forge a line.
+    void fileTextIsEscaped()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("arch.yaml");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("version: 1\narchitecture:\n  name: a\n  levels:\n"
+                "    - {technology: \"\\e]0;pwned\\a\\nfake.yaml:1:1: forged\"}\n");
+        f.close();
+        const Run r = sparsemap({"info", "samples/workloads/toy.yaml", "--arch", path});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(!r.err.contains(QChar(0x1b)) && !r.err.contains(QChar(0x07)), qPrintable(r.err));
+        QVERIFY2(r.err.contains("\\x1b]0;pwned\\x07\\nfake.yaml:1:1: forged"), qPrintable(r.err));
+        for (const auto& line : r.err.split('\n', Qt::SkipEmptyParts))
+            QVERIFY2(line.startsWith("sparsemap info: "), qPrintable(line));
     }
 };
 

@@ -313,8 +313,8 @@ void TestModelDensity::actualDataErrors()
         expectInputError(what, [=] { ActualModel(extents, kDataDir + file); });
     };
     fails("missing.mtx", {3, 3}, "missing.mtx: cannot open");
-    fails("bad_line.mtx", {3, 3}, "bad_line.mtx:4: expected `row column value`");
-    fails("bad_range.mtx", {3, 3}, "bad_range.mtx:4: entry (4, 2) is outside");
+    fails("bad_line.mtx", {3, 3}, "bad_line.mtx:4:3: expected `row column value`");
+    fails("bad_range.mtx", {3, 3}, "bad_range.mtx:4:1: entry (4, 2) is outside");
     fails("short.mtx", {3, 3}, "short.mtx:4: the file ends after 2 of 3 entries");
     fails("small.mtx", {8, 6}, "small.mtx:4: the file holds a 6 x 8 matrix");
     fails("small_mask.txt", {5, 8}, "small_mask.txt:2: the file holds a 6 x 8 matrix");

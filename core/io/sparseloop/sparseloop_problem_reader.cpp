@@ -2,6 +2,7 @@
 // `instance`, tensors from the data spaces (projection terms `[dim]` or `[dim, coefficient]`; the
 // `read-write` one is the output), densities from `instance.densities`.
 #include "io/sparseloop/sparseloop_readers.hpp"
+#include "util/limits.hpp"
 
 #include <algorithm>
 #include <map>
@@ -18,6 +19,19 @@ std::optional<YamlReader> getEither(const YamlReader& r, std::string_view a, std
     return v ? v : r.get(b);
 }
 
+// A projection coefficient: an integer from 1 to kMaxCoefficient (larger ones overflow the tensor
+// extents the model computes).
+std::optional<std::int64_t> coefficientValue(const YamlReader& node, std::string_view allowed)
+{
+    const auto v = node.integerAtLeast(1, allowed);
+    if (v && *v > kMaxCoefficient) {
+        node.error("coefficient " + std::to_string(*v) +
+                   " is too large; at most 2^20 = " + std::to_string(kMaxCoefficient));
+        return std::nullopt;
+    }
+    return v;
+}
+
 // Coefficient values: `shape.coefficients` defaults, overridden by `instance`.
 std::map<std::string, std::int64_t> readCoefficients(const YamlReader& shape, const YamlReader& instance)
 {
@@ -32,9 +46,9 @@ std::map<std::string, std::int64_t> readCoefficients(const YamlReader& shape, co
             continue;
         std::int64_t value = 1;
         if (const auto d = c.get("default"))
-            value = d->integerAtLeast(1, "a positive integer").value_or(1);
+            value = coefficientValue(*d, "a positive integer").value_or(1);
         if (const auto given = instance.get(*text))
-            value = given->integerAtLeast(1, "a positive integer").value_or(value);
+            value = coefficientValue(*given, "a positive integer").value_or(value);
         values[*text] = value;
     }
     return values;
@@ -66,7 +80,7 @@ std::optional<ProjectionTerm> readTerm(const YamlReader& term, const Workload& w
             return std::nullopt;
         if (const auto it = coefficients.find(*coef); it != coefficients.end())
             out.coefficient = it->second;
-        else if (const auto literal = items[1].integerAtLeast(1, "a coefficient name or a positive integer"))
+        else if (const auto literal = coefficientValue(items[1], "a coefficient name or a positive integer"))
             out.coefficient = *literal;
         else
             return std::nullopt;

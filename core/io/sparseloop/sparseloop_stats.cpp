@@ -5,6 +5,7 @@
 
 #include "io/file_io.hpp"
 
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
@@ -151,7 +152,10 @@ double energyScale(const std::string& value)
 }
 
 // "Cycles: 131072", "Energy: 247.59 uJ", "GFLOPs (@1GHz): 2047.00", "Utilization: 1.00".
-void readSummaryLine(const std::string& line, SparseloopStats& out, bool& haveCycles, bool& haveEnergy)
+// A design that moves data takes at least one cycle, and energies are finite and >= 0: anything else
+// is not a Sparseloop output, and comparing against it would print nan% errors.
+void readSummaryLine(const std::string& line, const std::string& raw, const std::string& fileName,
+                     int lineNumber, SparseloopStats& out, bool& haveCycles, bool& haveEnergy)
 {
     const auto colon = line.find(':');
     if (colon == std::string::npos)
@@ -159,6 +163,14 @@ void readSummaryLine(const std::string& line, SparseloopStats& out, bool& haveCy
     const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
     const auto number = leadingNumber(value);
     const double v = number.value_or(0.0);
+    const bool cycles = key == "Cycles", energy = key == "Energy";
+    if ((cycles || energy) && (!number || !std::isfinite(v) || v < (cycles ? 1 : 0))) {
+        const auto column = static_cast<int>(raw.find(value.empty() ? key : value)) + 1;
+        throw InputError(std::vector<Diagnostic>{Diagnostic{
+            fileName, lineNumber, column, "Summary Stats." + key,
+            "`" + value + "` is not allowed; " +
+                (cycles ? "cycles must be a finite number >= 1" : "energy must be a finite number >= 0")}});
+    }
     if (!number)
         return;
     if (key == "Cycles") {
@@ -226,7 +238,9 @@ SparseloopStats parseSparseloopStatsText(const std::string& text, const std::str
     SparseloopTensorStats* tensor = nullptr;
     SparseloopRankList* ranks = nullptr; // the list the following "Rank r" lines belong to
     std::istringstream in(text);
+    int lineNumber = 0;
     for (std::string raw; std::getline(in, raw);) {
+        ++lineNumber;
         const std::string line = trim(raw);
         const std::size_t indent = raw.find_first_not_of(' ');
         if (line.empty() || startsWith(line, "---"))
@@ -245,7 +259,7 @@ SparseloopStats parseSparseloopStatsText(const std::string& text, const std::str
         if (networks)
             continue;
         if (summary) {
-            readSummaryLine(line, out, haveCycles, haveEnergy);
+            readSummaryLine(line, raw, fileName, lineNumber, out, haveCycles, haveEnergy);
             continue;
         }
         if (startsWith(line, "=== ") && line.size() > 8 && line.substr(line.size() - 4) == " ===") {

@@ -1,9 +1,12 @@
 #include "model/dataflow/dense_traffic.hpp"
 
+#include "util/limits.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <stdexcept>
 
 namespace sparsemap::model {
 
@@ -389,8 +392,11 @@ void analyzeDataflow(const Workload& w, const Architecture& arch, const Mapping&
     const int levelCount = arch.levelCount();
     const int tensorCount = static_cast<int>(w.tensors.size());
 
-    // Spans of every storage level in the innermost-first list (inner levels come first).
-    LevelSpan spans[32];
+    // Spans of every storage level in the innermost-first list (inner levels come first); the readers
+    // and the Evaluator limit architectures to kMaxStorageLevels.
+    if (levelCount > kMaxStorageLevels)
+        throw std::logic_error("analyzeDataflow: more storage levels than kMaxStorageLevels");
+    LevelSpan spans[kMaxStorageLevels];
     {
         std::size_t i = 0;
         for (int s = levelCount - 1; s >= 0; --s) {

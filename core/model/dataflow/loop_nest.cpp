@@ -26,12 +26,7 @@ void flattenLoops(const Mapping& mapping, std::vector<NestLoop>& out, bool inclu
 
 std::uint32_t relevantDims(const Workload& workload, int tensor)
 {
-    std::uint32_t mask = 0;
-    for (const auto& rank : workload.tensors.at(tensor).ranks)
-        for (const auto& term : rank)
-            if (term.coefficient != 0)
-                mask |= 1u << term.dim;
-    return mask;
+    return workload.dimMask(tensor);
 }
 
 } // namespace sparsemap::model

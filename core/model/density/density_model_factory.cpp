@@ -5,8 +5,7 @@
 #include "model/density/fixed_structured_model.hpp"
 #include "model/density/hypergeometric_model.hpp"
 #include "util/error.hpp"
-
-#include <limits>
+#include "util/limits.hpp"
 
 namespace sparsemap::model {
 
@@ -20,8 +19,10 @@ void checkExtents(const std::vector<std::int64_t>& extents)
     for (const std::int64_t e : extents) {
         if (e < 1)
             throw InputError("tensor extent " + std::to_string(e) + " is not positive");
-        if (volume > std::numeric_limits<std::int64_t>::max() / 4 / e)
-            throw InputError("tensor has too many coordinates for the density model");
+        if (volume > kMaxVolume / e)
+            throw InputError("a tensor has more than 2^53 = " + std::to_string(kMaxVolume) +
+                             " coordinates (the product of its ranks' extents), the most the density models "
+                             "represent; make the dimensions smaller");
         volume *= e;
     }
 }

@@ -1,5 +1,6 @@
 #include "model/density/nonzero_pattern.hpp"
 
+#include "io/file_io.hpp"
 #include "util/error.hpp"
 
 #include <algorithm>
@@ -18,8 +19,10 @@ namespace {
 // Reads a file line by line and reports problems at the current line.
 class LineReader {
 public:
-    explicit LineReader(const std::string& path) : m_path(path), m_in(path)
+    explicit LineReader(const std::string& path) : m_path(path)
     {
+        requireRegularFile(path);
+        m_in.open(path);
         if (!m_in)
             fail(0, 0, "cannot open the density file: " + std::string(std::strerror(errno)));
     }
@@ -28,6 +31,11 @@ public:
     {
         while (std::getline(m_in, m_line)) {
             ++m_number;
+            if (m_line.size() > kMaxLineBytes)
+                fail(m_number, 0,
+                     "line longer than " + std::to_string(kMaxLineBytes >> 20) +
+                         " MiB; lines of a density file "
+                         "hold one entry or one mask row");
             line = m_line;
             const auto first = line.find_first_not_of(" \t\r");
             if (first != std::string_view::npos && line[first] != comment)
@@ -44,6 +52,7 @@ public:
     }
 
 private:
+    static constexpr std::size_t kMaxLineBytes = std::size_t{16} << 20;
     std::string m_path;
     std::ifstream m_in;
     std::string m_line;
@@ -114,11 +123,11 @@ MtxHeader readHeader(LineReader& reader, std::string_view line)
 }
 
 // Parses the value of an entry; false when it is an explicit zero.
-bool nonzeroValue(LineReader& reader, std::string_view token, const std::string& field)
+bool nonzeroValue(LineReader& reader, std::string_view token, int column, const std::string& field)
 {
     double value = 0;
     if (!parse(token, value))
-        reader.fail(reader.number(), 0, "`" + std::string(token) + "` is not a " + field + " value");
+        reader.fail(reader.number(), column, "`" + std::string(token) + "` is not a " + field + " value");
     return value != 0;
 }
 
@@ -127,14 +136,21 @@ void readMatrixMarket(LineReader& reader, std::string_view headerLine, NonzeroPa
     const MtxHeader h = readHeader(reader, headerLine);
     std::string_view line;
     std::vector<std::string_view> t;
+    std::vector<int> at; // 0-based columns of the tokens
+    // The 1-based column of token `k` (the end of the line's tokens when it is missing).
+    const auto columnOf = [&](std::size_t k) {
+        if (k < at.size())
+            return at[k] + 1;
+        return at.empty() ? 1 : at.back() + static_cast<int>(t.back().size()) + 1;
+    };
     if (!reader.next(line, '%'))
         reader.fail(reader.number(), 0, "missing the size line");
-    split(line, t);
+    split(line, t, &at);
     std::int64_t entries = 0;
     const std::size_t sizeTokens = h.coordinate ? 3 : 2;
     if (t.size() != sizeTokens || !parse(t[0], out.rows) || !parse(t[1], out.columns) ||
         (h.coordinate && !parse(t[2], entries)) || out.rows < 1 || out.columns < 1 || entries < 0)
-        reader.fail(reader.number(), 0,
+        reader.fail(reader.number(), columnOf(0),
                     h.coordinate ? "expected the size line `rows columns entries` with positive sizes"
                                  : "expected the size line `rows columns` with positive sizes");
     out.shapeLine = reader.number();
@@ -159,24 +175,28 @@ void readMatrixMarket(LineReader& reader, std::string_view headerLine, NonzeroPa
             reader.fail(reader.number(), 0,
                         "the file ends after " + std::to_string(e) + " of " + std::to_string(entries) +
                             " entries");
-        split(line, t);
+        split(line, t, &at);
         if (h.coordinate) {
             const std::size_t expected = h.field == "pattern" ? 2 : 3;
             std::int64_t i = 0, j = 0;
             if (t.size() != expected || !parse(t[0], i) || !parse(t[1], j))
-                reader.fail(reader.number(), 0,
+                reader.fail(reader.number(),
+                            columnOf(t.size() > expected               ? expected
+                                     : t.size() < 1 || !parse(t[0], i) ? 0
+                                     : t.size() < 2 || !parse(t[1], j) ? 1
+                                                                       : t.size()),
                             expected == 2 ? "expected `row column`" : "expected `row column value`");
             if (i < 1 || i > out.rows || j < 1 || j > out.columns)
-                reader.fail(reader.number(), 0,
+                reader.fail(reader.number(), columnOf(i < 1 || i > out.rows ? 0 : 1),
                             "entry (" + std::to_string(i) + ", " + std::to_string(j) + ") is outside the " +
                                 std::to_string(out.rows) + " x " + std::to_string(out.columns) + " matrix");
-            if (expected == 2 || nonzeroValue(reader, t[2], h.field))
+            if (expected == 2 || nonzeroValue(reader, t[2], columnOf(2), h.field))
                 add(i - 1, j - 1);
             continue;
         }
         if (t.size() != 1)
-            reader.fail(reader.number(), 0, "expected one value per line");
-        if (nonzeroValue(reader, t[0], h.field))
+            reader.fail(reader.number(), columnOf(1), "expected one value per line");
+        if (nonzeroValue(reader, t[0], columnOf(0), h.field))
             add(row, column);
         if (++row == out.rows) {
             ++column;

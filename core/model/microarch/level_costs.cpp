@@ -1,5 +1,6 @@
 #include "model/microarch/level_costs.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sparsemap::model {
@@ -65,8 +66,25 @@ void computeLevelCycles(const StorageLevel& spec, double computeCycles, LevelRes
             writeWords += writes;
         }
     }
-    level.readWordsPerCycle = computeCycles > 0 ? readWords / computeCycles : 0;
-    level.writeWordsPerCycle = computeCycles > 0 ? writeWords / computeCycles : 0;
+    if (!(computeCycles > 0)) {
+        // No compute time to spread the traffic over (every compute skipped, or densities so low that
+        // no nonzero is expected): the level still needs words / bandwidth cycles to move its data, and
+        // moving any data takes at least one cycle.
+        double cycles = 0;
+        if (spec.readBandwidth > 0)
+            cycles = std::max(cycles, readWords / spec.readBandwidth);
+        if (spec.writeBandwidth > 0)
+            cycles = std::max(cycles, writeWords / spec.writeBandwidth);
+        if (readWords + writeWords > 0)
+            cycles = std::max(cycles, 1.0);
+        level.cycles = std::ceil(cycles);
+        level.readWordsPerCycle = level.cycles > 0 ? readWords / level.cycles : 0;
+        level.writeWordsPerCycle = level.cycles > 0 ? writeWords / level.cycles : 0;
+        level.throttling = level.cycles > 0 ? 0 : 1; // the compute (0 cycles) runs at no speed relative to it
+        return;
+    }
+    level.readWordsPerCycle = readWords / computeCycles;
+    level.writeWordsPerCycle = writeWords / computeCycles;
     double slowdown = 1;
     if (spec.readBandwidth > 0 && spec.readBandwidth < level.readWordsPerCycle)
         slowdown = std::min(slowdown, spec.readBandwidth / level.readWordsPerCycle);

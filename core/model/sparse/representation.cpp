@@ -2,6 +2,7 @@
 
 #include "mapping/tile_shape.hpp"
 #include "model/format/format_walk.hpp"
+#include "util/limits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -248,7 +249,8 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
             }
         }
         for (int r = n - 1; r >= 0; --r)
-            st.ranks[r].maxFibers = r == n - 1 ? 1 : st.ranks[r + 1].maxFibers * st.ranks[r + 1].fiberShape;
+            st.ranks[r].maxFibers =
+                r == n - 1 ? 1 : saturatingMul(st.ranks[r + 1].maxFibers, st.ranks[r + 1].fiberShape);
     }
     const auto& widths = c.options.metadataStorageWidthBits;
     const int storageWidth =
