@@ -149,6 +149,41 @@ std::vector<SpatialLoops> spatialLoopsOf(const Mapping& mapping)
     return out;
 }
 
+namespace {
+
+// Timeloop's split of one level: the dims of `xMask` along X, innermost in their order; the others
+// (Y dims and trivial loops) outermost in theirs.
+void applySplit(MappingLevel& level, std::uint32_t xMask)
+{
+    std::vector<int> order;
+    int alongX = 0;
+    for (int d : level.order)
+        if (!((xMask >> d) & 1u))
+            order.push_back(d);
+    for (int d : level.order)
+        if ((xMask >> d) & 1u) {
+            order.push_back(d);
+            ++alongX;
+        }
+    level.order = std::move(order);
+    level.spatialXLoops = alongX;
+}
+
+} // namespace
+
+void splitAllAlongX(Mapping& mapping)
+{
+    for (auto& level : mapping.levels) {
+        if (level.kind != LoopKind::Spatial || level.spatialXLoops >= 0)
+            continue;
+        std::uint32_t mask = 0;
+        for (std::size_t d = 0; d < level.bounds.size(); ++d)
+            if (level.bounds[d] > 1)
+                mask |= 1u << d;
+        applySplit(level, mask);
+    }
+}
+
 std::optional<Mapping> withSpatialSplits(const Architecture& arch, const Mapping& mapping)
 {
     const auto loops = spatialLoopsOf(mapping);
@@ -163,18 +198,7 @@ std::optional<Mapping> withSpatialSplits(const Architecture& arch, const Mapping
         const std::uint32_t mask = (*masks)[k++];
         if (level.spatialXLoops >= 0)
             continue;
-        std::vector<int> order;
-        int alongX = 0;
-        for (int d : level.order)
-            if (!((mask >> d) & 1u))
-                order.push_back(d);
-        for (int d : level.order)
-            if ((mask >> d) & 1u) {
-                order.push_back(d);
-                ++alongX;
-            }
-        level.order = std::move(order);
-        level.spatialXLoops = alongX;
+        applySplit(level, mask);
     }
     return out;
 }

@@ -48,4 +48,9 @@ std::vector<SpatialLoops> spatialLoopsOf(const Mapping& mapping);
 // (Timeloop's split); levels that have a split keep it. nullopt when no split fits.
 std::optional<Mapping> withSpatialSplits(const Architecture& arch, const Mapping& mapping);
 
+// What withSpatialSplits gives when every spatial loop fits along X (spatialLoopsFitAlongX), without
+// the search: each level without a split gets its non-trivial loops along X, innermost in order, and
+// its trivial loops outermost.
+void splitAllAlongX(Mapping& mapping);
+
 } // namespace sparsemap

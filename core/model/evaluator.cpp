@@ -319,12 +319,7 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
         // Every spatial loop fits along X (or the level is split already): the split keeps the
         // non-trivial loops in order and moves the trivial ones outermost.
         m_laidOut.mapping = given.mapping;
-        for (auto& level : m_laidOut.mapping.levels) {
-            if (level.kind != LoopKind::Spatial || level.spatialXLoops >= 0)
-                continue;
-            std::stable_partition(level.order.begin(), level.order.end(),
-                                  [&](int d) { return level.bounds[static_cast<std::size_t>(d)] <= 1; });
-        }
+        splitAllAlongX(m_laidOut.mapping);
         m_laidOut.sparse.sites = given.sparse.sites;
         laidOut = &m_laidOut;
     }

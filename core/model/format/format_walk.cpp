@@ -89,6 +89,8 @@ ExpectedOccupancy expectedFormatOccupancy(const DensityModel& density, std::span
     const std::size_t count = ranks.size();
     const std::int64_t volume = walkTileVolume(density, shape);
     std::fill(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(count), RankOccupancy{});
+    if (density.sparseloopSeesNoOccupancy(shape))
+        return {0, 1.0}; // Sparseloop's distribution of the tile is empty: no data, no metadata
     std::array<RankOccupancy, kMaxWalkRanks> one{};
     density.distribution(shape, scratch, maxPoints);
     for (const OccupancyPoint& point : scratch) {
@@ -99,11 +101,6 @@ ExpectedOccupancy expectedFormatOccupancy(const DensityModel& density, std::span
         }
     }
     ExpectedOccupancy result{density.expectedOccupancy(shape), 1.0};
-    if (density.sparseloopSeesNoOccupancy(shape)) {
-        std::fill(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(count), RankOccupancy{});
-        result.data = 0;
-        return result;
-    }
     if (!conditionOnNonEmpty)
         return result;
     const OccupancyPoint dropped = density.droppedAsEmpty(shape);
