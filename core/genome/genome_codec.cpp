@@ -6,6 +6,7 @@
 #include "util/error.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 
 namespace sparsemap {
@@ -89,6 +90,71 @@ Design decodeGenome(const GenomeLayout& layout, std::span<const int> genome)
     Design design;
     decodeGenomeInto(layout, genome, design);
     return design;
+}
+
+void canonicalizeGenome(const GenomeLayout& layout, Genome& genome)
+{
+    const Workload& w = layout.workload();
+    const int dims = static_cast<int>(w.dims.size());
+    const auto& slots = layout.mappingLevels();
+    // Which dims have a non-unit loop at each mapping level: those with a prime factor there.
+    std::uint32_t nonUnit[64] = {};
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i)
+        nonUnit[genome[i] - 1] |= 1u << layout.gene(i).dim;
+    // Equal prime factors of a dim: the levels in ascending order over the ascending factor genes
+    // (they are consecutive genes), as encodeDesign hands them out.
+    for (int i = tiling.begin; i < tiling.end;) {
+        int j = i + 1;
+        while (j < tiling.end && layout.gene(j).dim == layout.gene(i).dim &&
+               layout.gene(j).factor == layout.gene(i).factor)
+            ++j;
+        std::sort(genome.begin() + i, genome.begin() + j);
+        i = j;
+    }
+    // Unit loops outermost in dim order, the non-unit loops in their order.
+    int order[32], canonical[32];
+    std::vector<int> decoded;
+    const auto perm = layout.segment(GeneSegment::Permutation);
+    for (int i = perm.begin; i < perm.end; ++i) {
+        const std::uint32_t mask = nonUnit[layout.gene(i).mappingLevel];
+        cantorDecodeInto(genome[i], dims, decoded);
+        int k = 0;
+        for (int d = 0; d < dims; ++d)
+            if (!((mask >> d) & 1u))
+                canonical[k++] = d;
+        for (int d : decoded)
+            if ((mask >> d) & 1u)
+                canonical[k++] = d;
+        std::copy(canonical, canonical + dims, order);
+        genome[i] =
+            static_cast<int>(cantorEncode(std::span<const int>(order, static_cast<std::size_t>(dims))));
+    }
+    // Format genes no rank uses are U: a tensor has the most ranks at the outermost level, one per
+    // non-unit loop of a dim that indexes it.
+    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
+    for (int which = 0; which < 3; ++which) {
+        const std::uint32_t relevant = w.dimMask(layout.formatTensor(which));
+        int ranks = 0;
+        for (std::size_t l = 0; l < slots.size(); ++l)
+            ranks += std::popcount(nonUnit[l] & relevant);
+        const int base = layout.segment(segments[which]).begin;
+        for (int pos = 0; pos < kFormatGenesPerTensor - std::min(ranks, kFormatGenesPerTensor); ++pos)
+            genome[base + pos] = 0;
+    }
+    // One S/G value per set of actions.
+    const auto sg = layout.segment(GeneSegment::SkipGate);
+    for (int i = sg.begin; i < sg.end; ++i)
+        genome[i] = *sgGeneFromActions(sgActionsFromGene(genome[i], layout.tensorP(), layout.tensorQ()),
+                                       layout.tensorP(), layout.tensorQ());
+}
+
+Genome canonicalGenome(const GenomeLayout& layout, std::span<const int> genome)
+{
+    layout.validate(genome);
+    Genome canonical(genome.begin(), genome.end());
+    canonicalizeGenome(layout, canonical);
+    return canonical;
 }
 
 namespace {
