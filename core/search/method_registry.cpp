@@ -23,9 +23,57 @@ template <typename T> std::function<std::unique_ptr<Optimizer>(const GenomeLayou
     return [](const GenomeLayout&) -> std::unique_ptr<Optimizer> { return std::make_unique<T>(); };
 }
 
-std::unique_ptr<Optimizer> sparseMapRandomPerm(const GenomeLayout&)
+// The product's SparseMap ES with one issue-13 component switched back (the ablations of
+// docs/results/search-quality.md).
+template <void (*Change)(SparseMapEsParameters&)>
+std::unique_ptr<Optimizer> sparseMapWithout(const GenomeLayout&)
 {
     SparseMapEsParameters p;
+    Change(p);
+    return std::make_unique<SparseMapEs>(p);
+}
+
+void noCanonical(SparseMapEsParameters& p)
+{
+    p.canonicalize = false;
+}
+void noPolish(SparseMapEsParameters& p)
+{
+    p.polishAfterStagnation = 0;
+}
+void noRestart(SparseMapEsParameters& p)
+{
+    p.restartAfterStagnation = 0;
+}
+void paperCrossover(SparseMapEsParameters& p)
+{
+    p.crossover = EsCrossover::SensitivityAware;
+}
+void paperMutation(SparseMapEsParameters& p)
+{
+    p.mutationGene = EsMutationGene::Annealing;
+    p.mutationStep = EsMutationStep::Paper;
+}
+void randomInitialization(SparseMapEsParameters& p)
+{
+    p.calibrate = false;
+    p.initialization = EsInitialization::Random;
+}
+void paperPopulation(SparseMapEsParameters& p)
+{
+    p.populationSize = 100;
+    p.offspringPerGeneration = 100;
+    p.parentCount = 50;
+}
+
+std::unique_ptr<Optimizer> sparseMapPaper(const GenomeLayout&)
+{
+    return std::make_unique<SparseMapEs>(sparseMapPaperParameters(), "sparsemap-paper");
+}
+
+std::unique_ptr<Optimizer> sparseMapRandomPerm(const GenomeLayout&)
+{
+    SparseMapEsParameters p = sparseMapPaperParameters();
     p.permutationEncoding = PermutationEncoding::Random;
     return std::make_unique<SparseMapEs>(p);
 }
@@ -42,14 +90,35 @@ std::unique_ptr<Optimizer> pfceRandomPerm(const GenomeLayout&)
 const std::vector<MethodInfo>& searchMethods()
 {
     static const std::vector<MethodInfo> kMethods{
-        {"sparsemap", "SparseMap ES: calibration, hypercube initialization, annealing mutation, SAC",
+        {"sparsemap",
+         "SparseMap ES: calibration, hypercube initialization, design-aware crossover and mutation on "
+         "canonical genomes, local polish of the elite",
          plain<SparseMapEs>()},
+        {"sparsemap-paper",
+         "the published SparseMap ES: calibration, hypercube initialization, annealing mutation, SAC",
+         sparseMapPaper},
         {"es-pfce", "ablation: standard ES on the prime-factor + Cantor genome, LHS initialization",
          plain<EsPfce>()},
         {"es-direct",
          "ablation: standard ES on a direct encoding (tiling values as genes), LHS initialization",
          plain<EsDirect>()},
-        {"sparsemap-random-perm", "ablation: SparseMap ES with random instead of Cantor permutation codes",
+        {"sparsemap-no-canonical", "ablation: sparsemap evaluating genomes as bred (no canonical form)",
+         sparseMapWithout<noCanonical>},
+        {"sparsemap-no-polish", "ablation: sparsemap without the local polish of the elite",
+         sparseMapWithout<noPolish>},
+        {"sparsemap-no-restart", "ablation: sparsemap without restarts on stagnation",
+         sparseMapWithout<noRestart>},
+        {"sparsemap-sac", "ablation: sparsemap with the paper's sensitivity-aware crossover",
+         sparseMapWithout<paperCrossover>},
+        {"sparsemap-annealing", "ablation: sparsemap with the paper's annealing mutation",
+         sparseMapWithout<paperMutation>},
+        {"sparsemap-random-init",
+         "ablation: sparsemap with a random feasible start (no calibration, no hypercube initialization)",
+         sparseMapWithout<randomInitialization>},
+        {"sparsemap-100", "ablation: sparsemap with the paper's (100 + 100) population",
+         sparseMapWithout<paperPopulation>},
+        {"sparsemap-random-perm",
+         "ablation: the published SparseMap ES with random instead of Cantor permutation codes",
          sparseMapRandomPerm},
         {"es-pfce-random-perm", "ablation: es-pfce with random permutation codes", pfceRandomPerm},
         {"mapper", "Sparseloop-Mapper-like: random valid mappings under a fixed sparse strategy",

@@ -71,6 +71,16 @@ Genome randomIndividual(std::span<const GeneRange> ranges, std::mt19937_64& rng,
     return genome;
 }
 
+BatchObjective unlimitedObjective(std::function<double(const Genome&)> objective)
+{
+    return [objective = std::move(objective)](std::span<const Genome> genomes, std::vector<double>& out) {
+        out.resize(genomes.size());
+        for (std::size_t i = 0; i < genomes.size(); ++i)
+            out[i] = objective(genomes[i]);
+        return genomes.size();
+    };
+}
+
 double uniform01(std::mt19937_64& rng)
 {
     return std::uniform_real_distribution<double>(0.0, 1.0)(rng);

@@ -6,6 +6,7 @@
 // from the caller's engine, drawn on the calling thread, so runs are reproducible.
 #include "genome/genome_layout.hpp"
 
+#include <functional>
 #include <random>
 #include <span>
 #include <unordered_set>
@@ -58,6 +59,12 @@ private:
     };
     std::unordered_set<Genome, Hash> m_genomes;
 };
+
+// Evaluates the individuals in order, as many as its budget allows; returns how many, with their
+// objectives in `objectives`.
+using BatchObjective = std::function<std::size_t(std::span<const Genome>, std::vector<double>&)>;
+// A batch objective without a budget, from a plain function (synthetic fitnesses, tests).
+BatchObjective unlimitedObjective(std::function<double(const Genome&)> objective);
 
 double uniform01(std::mt19937_64& rng);
 int uniformInt(int lower, int upper, std::mt19937_64& rng); // inclusive

@@ -1,6 +1,7 @@
 #include "search/es/standard_es.hpp"
 
 #include "search/es/direct_encoding.hpp"
+#include "search/es/evolution_loop.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -18,16 +19,18 @@ void require(bool ok, const std::string& message)
         throw std::invalid_argument("standard ES: " + message);
 }
 
-// The loop both encodings share; `evaluate(individuals, objectives)` returns how many were evaluated.
+// What both encodings share: a Latin-hypercube generation 0, then the shared (mu + lambda) loop with
+// the standard operators; `evaluateIndividuals(individuals, objectives)` returns how many it evaluated.
 template <typename EvaluateIndividuals>
-void evolve(SearchContext& context, const StandardEsParameters& p, const std::vector<GeneRange>& ranges,
-            EvaluateIndividuals evaluateIndividuals)
+void evolveStandard(SearchContext& context, const StandardEsParameters& p,
+                    const std::vector<GeneRange>& ranges, EvaluateIndividuals evaluateIndividuals)
 {
     if (context.done())
         return;
     auto& rng = context.rng();
     GenomeSet seen; // every individual evaluated so far
-    auto evaluate = [&](std::span<const Genome> individuals, std::vector<double>& objectives) {
+    const BatchObjective evaluate = [&](std::span<const Genome> individuals,
+                                        std::vector<double>& objectives) {
         const std::size_t n = evaluateIndividuals(individuals, objectives);
         for (std::size_t i = 0; i < n; ++i)
             seen.insert(individuals[i]);
@@ -47,39 +50,26 @@ void evolve(SearchContext& context, const StandardEsParameters& p, const std::ve
     context.endGeneration(population.objectives);
     const double rate =
         p.mutationsPerOffspring / static_cast<double>(std::max<std::size_t>(ranges.size(), 1));
-    std::vector<Genome> offspring;
-    while (!context.done()) {
-        offspring.clear();
-        const auto pool = parentPoolSize(population, p.parentCount);
-        for (int i = 0; i < p.offspringPerGeneration; ++i) {
-            if (pool == 0) { // nothing valid yet: every individual is equally dead, so sample afresh
-                offspring.push_back(randomIndividual(ranges, rng));
-                continue;
-            }
-            const auto [a, b] = pickParents(pool, rng);
-            const auto& pa = population.genomes[a];
-            const auto& pb = population.genomes[b];
-            Genome child = pa;
-            if (uniform01(rng) < p.crossoverProbability)
-                child = p.crossover == CrossoverKind::Uniform ? uniformCrossover(pa, pb, rng)
-                                                              : onePointCrossover(pa, pb, rng);
-            randomResetMutation(child, ranges, rate, rng);
-            for (int retry = 0; p.rejectDuplicates && retry < kDuplicateRetries && seen.contains(child);
-                 ++retry) {
-                const auto gene = std::uniform_int_distribution<std::size_t>(0, child.size() - 1)(rng);
-                child[gene] = resetGene(child[gene], ranges[gene], rng);
-            }
-            seen.insert(child); // also keeps this generation's offspring apart
-            offspring.push_back(std::move(child));
-        }
-        const auto n = evaluate(offspring, objectives);
-        if (n == 0)
-            break;
-        for (std::size_t i = 0; i < n; ++i)
-            population.add(std::move(offspring[i]), objectives[i]);
-        keepBest(population, static_cast<std::size_t>(p.populationSize));
-        context.endGeneration(population.objectives);
-    }
+    EvolutionOperators operators;
+    operators.breed = [&](const Genome& a, const Genome& b, int) {
+        Genome child = a;
+        if (uniform01(rng) < p.crossoverProbability)
+            child = p.crossover == CrossoverKind::Uniform ? uniformCrossover(a, b, rng)
+                                                          : onePointCrossover(a, b, rng);
+        randomResetMutation(child, ranges, rate, rng);
+        return child;
+    };
+    operators.remutate = [&](Genome& child) { // one more random-reset gene
+        const auto gene = std::uniform_int_distribution<std::size_t>(0, child.size() - 1)(rng);
+        child[gene] = resetGene(child[gene], ranges[gene], rng);
+    };
+    operators.fresh = [&] { return randomIndividual(ranges, rng); };
+    EvolutionSettings settings;
+    settings.populationSize = p.populationSize;
+    settings.offspringPerGeneration = p.offspringPerGeneration;
+    settings.parentCount = p.parentCount;
+    settings.duplicateRetries = p.rejectDuplicates ? kDuplicateRetries : 0;
+    evolve(context, settings, population, seen, evaluate, operators);
 }
 
 } // namespace
@@ -114,10 +104,10 @@ void EsPfce::run(SearchContext& context)
     if (context.done())
         return;
     const GenomeProblem problem(context.layout(), m_parameters.permutationEncoding, context.rng()());
-    evolve(context, m_parameters, problem.ranges(),
-           [&](std::span<const Genome> individuals, std::vector<double>& objectives) {
-               return problem.evaluate(context, individuals, objectives);
-           });
+    evolveStandard(context, m_parameters, problem.ranges(),
+                   [&](std::span<const Genome> individuals, std::vector<double>& objectives) {
+                       return problem.evaluate(context, individuals, objectives);
+                   });
 }
 
 EsDirect::EsDirect(StandardEsParameters parameters) : m_parameters(parameters)
@@ -130,10 +120,10 @@ void EsDirect::run(SearchContext& context)
     if (context.done())
         return;
     const DirectEncoding encoding(context.layout(), context.rng()());
-    evolve(context, m_parameters, encoding.ranges(),
-           [&](std::span<const Genome> individuals, std::vector<double>& objectives) {
-               return encoding.evaluate(context, individuals, objectives);
-           });
+    evolveStandard(context, m_parameters, encoding.ranges(),
+                   [&](std::span<const Genome> individuals, std::vector<double>& objectives) {
+                       return encoding.evaluate(context, individuals, objectives);
+                   });
 }
 
 } // namespace sparsemap::search

@@ -44,16 +44,6 @@ std::vector<int> otherValues(GeneRange range, int except, int count, std::mt1993
 
 } // namespace
 
-BatchObjective unlimitedObjective(std::function<double(const Genome&)> objective)
-{
-    return [objective = std::move(objective)](std::span<const Genome> genomes, std::vector<double>& out) {
-        out.resize(genomes.size());
-        for (std::size_t i = 0; i < genomes.size(); ++i)
-            out[i] = objective(genomes[i]);
-        return genomes.size();
-    };
-}
-
 void validate(const CalibrationParameters& p)
 {
     require(p.trials >= 1, "trials must be at least 1 (got " + std::to_string(p.trials) + ")");

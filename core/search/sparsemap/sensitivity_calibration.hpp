@@ -22,12 +22,6 @@
 
 namespace sparsemap::search {
 
-// Evaluates the individuals in order, as many as its budget allows; returns how many, with their
-// objectives in `objectives`.
-using BatchObjective = std::function<std::size_t(std::span<const Genome>, std::vector<double>&)>;
-// A batch objective without a budget, from a plain function (synthetic fitnesses, tests).
-BatchObjective unlimitedObjective(std::function<double(const Genome&)> objective);
-
 struct CalibrationParameters {
     int trials = 3;                  // I of Eq. 3
     int samplesPerGene = 4;          // new values of v per trial (the base value is one more)

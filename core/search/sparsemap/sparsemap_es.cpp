@@ -4,7 +4,11 @@
 #include "model/evaluator.hpp"
 #include "search/genome_checks.hpp"
 
+#include "search/es/evolution_loop.hpp"
+#include "search/sparsemap/design_moves.hpp"
 #include "search/sparsemap/sparsemap_operators.hpp"
+
+#include <limits>
 
 #include <cmath>
 #include <stdexcept>
@@ -26,11 +30,6 @@ void require(bool ok, const std::string& message)
 bool inUnit(double x)
 {
     return x >= 0 && x <= 1;
-}
-
-HypercubeParameters hypercubeParameters(const SparseMapEsParameters& p)
-{
-    return {p.hypercubes, p.samplesPerHypercube, p.calibratedLowGenesShare, {}};
 }
 
 } // namespace
@@ -60,6 +59,14 @@ void validate(const SparseMapEsParameters& p)
     share("mutationProbability", p.mutationProbability);
     share("initialHighMutation", p.initialHighMutation);
     share("neighbourStepShare", p.neighbourStepShare);
+    require(p.extraStepShare >= 0 && p.extraStepShare < 1,
+            "extraStepShare must be in [0, 1) (got " + std::to_string(p.extraStepShare) + ")");
+    require(p.calibrate || (p.crossover == EsCrossover::Blocks && p.mutationGene == EsMutationGene::Uniform),
+            "without calibration the crossover must be Blocks and the mutation gene Uniform (they need the "
+            "sensitivity classes)");
+    require(p.polishAfterStagnation >= 0, "polishAfterStagnation must be >= 0 (0 = never)");
+    require(p.restartAfterStagnation >= 0, "restartAfterStagnation must be >= 0 (0 = never)");
+    require(p.restartElite >= 0, "restartElite must be >= 0");
 }
 
 CalibrationParameters calibrationPlan(const SparseMapEsParameters& p, int genes, std::int64_t budget)
@@ -74,109 +81,348 @@ CalibrationParameters calibrationPlan(const SparseMapEsParameters& p, int genes,
     return c;
 }
 
-SparseMapEs::SparseMapEs(SparseMapEsParameters parameters) : m_parameters(parameters)
+SparseMapEsParameters sparseMapPaperParameters()
+{
+    SparseMapEsParameters p;
+    p.populationSize = 100;
+    p.offspringPerGeneration = 100;
+    p.parentCount = 50;
+    p.extraStepShare = 0;
+    p.calibrate = true;
+    p.initialization = EsInitialization::Hypercube;
+    p.crossover = EsCrossover::SensitivityAware;
+    p.mutationGene = EsMutationGene::Annealing;
+    p.mutationStep = EsMutationStep::Paper;
+    p.canonicalize = false;
+    p.polishAfterStagnation = 0;
+    p.restartAfterStagnation = 0;
+    return p;
+}
+
+SparseMapEs::SparseMapEs(SparseMapEsParameters parameters, std::string name)
+    : m_parameters(parameters), m_name(std::move(name))
 {
     validate(m_parameters);
 }
 
 std::string SparseMapEs::name() const
 {
+    if (!m_name.empty())
+        return m_name;
     return m_parameters.permutationEncoding == PermutationEncoding::Random ? "sparsemap-random-perm"
                                                                            : "sparsemap";
 }
+
+namespace {
+
+// One run's state: the problem, the operators and what the run has evaluated.
+class EsRun {
+public:
+    EsRun(const SparseMapEsParameters& p, SearchContext& context, SparseMapEsReport& report)
+        : m_p(p), m_context(context), m_layout(context.layout()), m_rng(context.rng()),
+          m_problem(m_layout, p.permutationEncoding, m_rng()), m_moves(m_layout),
+          m_canonical(p.canonicalize && p.permutationEncoding == PermutationEncoding::Cantor),
+          m_repair(p.repairFormats &&
+                   context.modelOptions().formatSpace == model::FormatSpace::SparseloopDead),
+          m_report(report)
+    {
+        m_objective = [this](std::span<const Genome> individuals, std::vector<double>& out) {
+            const auto n = m_problem.evaluate(m_context, individuals, out);
+            for (std::size_t i = 0; i < n; ++i)
+                if (m_canonical && !m_normalized) // calibration probes and hypercube samples
+                    m_seen.insert(canonicalGenome(m_layout, individuals[i]));
+                else
+                    m_seen.insert(individuals[i]);
+            return n;
+        };
+        if (p.prefilterFanout || m_repair)
+            m_admissible = [this](Genome& g) {
+                if (m_repair)
+                    orderFormatGenesForSparseloop(m_layout, g);
+                return !m_p.prefilterFanout || spatialFanoutFits(m_layout, g);
+            };
+        const auto perm = m_layout.segment(GeneSegment::Permutation);
+        m_steps.assign(m_problem.ranges().size(), MutationStep::Reset);
+        for (int i = perm.begin; i < perm.end; ++i)
+            m_steps[i] = MutationStep::Neighbour;
+    }
+
+    void run();
+
+private:
+    // Repair, then the canonical form: what every bred or drawn genome becomes before evaluation.
+    void normalize(Genome& g) const
+    {
+        if (m_repair)
+            orderFormatGenesForSparseloop(m_layout, g);
+        if (m_canonical)
+            canonicalizeGenome(m_layout, g);
+    }
+    Genome fresh()
+    {
+        Genome g = randomIndividual(m_problem.ranges(), m_rng, m_admissible);
+        normalize(g);
+        return g;
+    }
+    void mutate(Genome& child)
+    {
+        int gene = -1;
+        if (m_p.mutationGene == EsMutationGene::Annealing) {
+            if (m_p.mutationStep == EsMutationStep::Paper) {
+                annealingMutation(child, m_classes, m_problem.ranges(), m_steps, m_pHigh,
+                                  m_p.neighbourStepShare, m_rng);
+            } else if ((gene = annealingGene(m_classes, m_pHigh, m_rng)) < 0 ||
+                       !m_moves.step(child, gene, m_rng)) {
+                m_moves.stepAny(child, m_rng);
+            }
+        } else if (m_p.mutationStep == EsMutationStep::Design) {
+            m_moves.stepAny(child, m_rng);
+            while (m_p.extraStepShare > 0 && uniform01(m_rng) < m_p.extraStepShare &&
+                   m_moves.stepAny(child, m_rng)) {
+            }
+        } else {
+            gene = uniformInt(0, static_cast<int>(child.size()) - 1, m_rng);
+            child[gene] = resetGene(child[gene], m_problem.ranges()[gene], m_rng);
+        }
+        normalize(child);
+    }
+    Genome breed(const Genome& a, const Genome& b)
+    {
+        Genome child = a;
+        if (uniform01(m_rng) < m_p.crossoverProbability)
+            child = m_p.crossover == EsCrossover::Blocks
+                        ? m_moves.blockCrossover(a, b, m_rng)
+                        : sensitivityAwareCrossover(a, b, m_classes.cutPoints, m_rng);
+        if (uniform01(m_rng) < m_p.mutationProbability)
+            mutate(child);
+        else // crossover alone can also put a compressed rank above an uncompressed one
+            normalize(child);
+        return child;
+    }
+    bool known(const Genome& g) const { return m_seen.contains(g); }
+    Population initialize();
+    Population randomInitialization();
+    void afterSurvival(Population& population);
+    bool polish(Population& population);
+    void restart(Population& population);
+
+    const SparseMapEsParameters& m_p;
+    SearchContext& m_context;
+    const GenomeLayout& m_layout;
+    std::mt19937_64& m_rng;
+    const GenomeProblem m_problem;
+    const DesignMoves m_moves;
+    const bool m_canonical;
+    const bool m_repair;
+    SparseMapEsReport& m_report;
+    BatchObjective m_objective;
+    Admissible m_admissible;
+    GenomeSet m_seen;          // every genome evaluated (its canonical genome when canonicalizing)
+    bool m_normalized = false; // from the first bred generation on, every genome evaluated is normalized
+    GenomeSet m_polished;      // local optima already polished
+    std::vector<MutationStep> m_steps;
+    SensitivityClasses m_classes;
+    double m_pHigh = 0;
+    double m_best = std::numeric_limits<double>::infinity();
+    int m_stagnant = 0; // generations since the best improved
+};
+
+Population EsRun::randomInitialization()
+{
+    // Feasibility first: admissible random draws, a population's worth at a time, until half a
+    // population is valid or a tenth of the budget is spent.
+    Population population;
+    const auto cap =
+        static_cast<std::int64_t>(m_p.maxCalibrationShare * static_cast<double>(m_context.settings().budget));
+    std::vector<Genome> batch;
+    std::vector<double> objectives;
+    std::int64_t spent = 0;
+    while (!m_context.done() &&
+           (population.size() == 0 ||
+            (population.validCount() * 2 < static_cast<std::size_t>(m_p.populationSize) && spent < cap))) {
+        batch.clear();
+        GenomeSet drawn;
+        for (int i = 0; i < m_p.populationSize; ++i) {
+            Genome g = fresh();
+            if (known(g) || drawn.contains(g))
+                continue;
+            drawn.insert(g);
+            batch.push_back(std::move(g));
+        }
+        if (batch.empty())
+            break;
+        const auto n = m_objective(batch, objectives);
+        spent += static_cast<std::int64_t>(n);
+        for (std::size_t i = 0; i < n; ++i)
+            population.add(std::move(batch[i]), objectives[i]);
+        if (n < batch.size())
+            break;
+    }
+    return population;
+}
+
+Population EsRun::initialize()
+{
+    auto& report = m_report;
+    Population population;
+    if (m_p.calibrate) {
+        auto plan =
+            calibrationPlan(m_p, static_cast<int>(m_problem.ranges().size()), m_context.settings().budget);
+        plan.admissible = m_admissible;
+        report.calibration = calibrateSensitivity(m_problem.ranges(), m_objective, plan, m_rng);
+        m_classes = sensitivityClasses(report.calibration.high);
+    } else {
+        m_classes = sensitivityClasses(std::vector<bool>(m_problem.ranges().size(), false));
+    }
+    if (m_p.initialization == EsInitialization::Hypercube) {
+        auto cubes =
+            HypercubeParameters{m_p.hypercubes, m_p.samplesPerHypercube, m_p.calibratedLowGenesShare, {}};
+        cubes.admissible = m_admissible;
+        auto init = hypercubeInitialization(m_problem.ranges(),
+                                            report.calibration.high.empty()
+                                                ? std::vector<bool>(m_problem.ranges().size())
+                                                : report.calibration.high,
+                                            report.calibration.valid, m_objective, cubes, m_rng);
+        report.initializationEvaluations = report.calibration.evaluations + init.evaluations;
+        population = std::move(init.population);
+    } else {
+        const auto before = m_context.used();
+        population = randomInitialization();
+        report.initializationEvaluations = report.calibration.evaluations + (m_context.used() - before);
+    }
+    if (population.size() == 0) // the budget ended in the calibration: its valid points are the population
+        population = report.calibration.valid;
+    keepBest(population, static_cast<std::size_t>(m_p.populationSize));
+    return population;
+}
+
+bool EsRun::polish(Population& population)
+{
+    ++m_report.polishes;
+    Genome current = population.genomes.front();
+    double value = population.objectives.front();
+    bool improved = false;
+    std::vector<Genome> candidates, batch;
+    std::vector<double> objectives;
+    while (!m_context.done()) {
+        candidates.clear();
+        m_moves.neighbours(current, candidates);
+        batch.clear();
+        GenomeSet drawn;
+        for (auto& c : candidates) {
+            normalize(c);
+            if ((m_p.prefilterFanout && !spatialFanoutFits(m_layout, c)) || known(c) || drawn.contains(c))
+                continue;
+            drawn.insert(c);
+            batch.push_back(std::move(c));
+        }
+        if (batch.empty())
+            break;
+        const auto n = m_objective(batch, objectives);
+        std::size_t best = n;
+        for (std::size_t i = 0; i < n; ++i)
+            if (objectives[i] < value && (best == n || objectives[i] < objectives[best]))
+                best = i;
+        if (best == n)
+            break;
+        current = batch[best];
+        value = objectives[best];
+        population.add(current, value);
+        ++m_report.polishImprovements;
+        improved = true;
+    }
+    m_polished.insert(current);
+    keepBest(population, static_cast<std::size_t>(m_p.populationSize));
+    return improved;
+}
+
+void EsRun::restart(Population& population)
+{
+    ++m_report.restarts;
+    keepBest(population, static_cast<std::size_t>(std::max(m_p.restartElite, 0)));
+    std::vector<Genome> batch;
+    std::vector<double> objectives;
+    GenomeSet drawn;
+    for (int i = static_cast<int>(population.size()); i < m_p.populationSize; ++i) {
+        Genome g = fresh();
+        if (known(g) || drawn.contains(g))
+            continue;
+        drawn.insert(g);
+        batch.push_back(std::move(g));
+    }
+    const auto n = m_objective(batch, objectives);
+    for (std::size_t i = 0; i < n; ++i)
+        population.add(std::move(batch[i]), objectives[i]);
+    keepBest(population, static_cast<std::size_t>(m_p.populationSize));
+}
+
+void EsRun::afterSurvival(Population& population)
+{
+    const double best = population.objectives.empty() ? std::numeric_limits<double>::infinity()
+                                                      : population.objectives.front();
+    if (best < m_best) {
+        m_best = best;
+        m_stagnant = 0;
+        return;
+    }
+    ++m_stagnant;
+    if (!std::isfinite(best))
+        return;
+    if (m_p.polishAfterStagnation > 0 && m_stagnant >= m_p.polishAfterStagnation &&
+        !m_polished.contains(population.genomes.front())) {
+        if (polish(population)) {
+            m_best = population.objectives.front();
+            m_stagnant = 0;
+            return;
+        }
+    }
+    if (m_p.restartAfterStagnation > 0 && m_stagnant >= m_p.restartAfterStagnation) {
+        restart(population);
+        m_stagnant = 0;
+    }
+}
+
+void EsRun::run()
+{
+    // 0-1. Calibration and initialization: generation 0.
+    Population population = initialize();
+    m_report.initialPopulation = static_cast<int>(population.size());
+    m_report.initialValid = static_cast<int>(population.validCount());
+    if (m_report.initializationEvaluations > 0)
+        m_context.endGeneration(population.objectives);
+    if (!population.objectives.empty())
+        m_best = population.objectives.front();
+
+    // 2. Evolution.
+    const int offspring = m_p.offspringPerGeneration;
+    m_report.plannedGenerations = static_cast<int>((m_context.remaining() + offspring - 1) / offspring);
+    m_normalized = true;
+    EvolutionOperators operators;
+    operators.breed = [this](const Genome& a, const Genome& b, int generation) {
+        m_pHigh = highMutationProbability(generation, m_report.plannedGenerations, m_p.initialHighMutation);
+        return breed(a, b);
+    };
+    operators.remutate = [this](Genome& child) { mutate(child); };
+    operators.fresh = [this] { return fresh(); };
+    if (m_p.polishAfterStagnation > 0 || m_p.restartAfterStagnation > 0)
+        operators.afterSurvival = [this](Population& p, int) { afterSurvival(p); };
+    EvolutionSettings settings;
+    settings.populationSize = m_p.populationSize;
+    settings.offspringPerGeneration = offspring;
+    settings.parentCount = m_p.parentCount;
+    settings.duplicateRetries = m_p.rejectDuplicates || m_canonical ? kDuplicateRetries : 0;
+    settings.neverReevaluate = m_canonical;
+    evolve(m_context, settings, population, m_seen, m_objective, operators);
+}
+
+} // namespace
 
 void SparseMapEs::run(SearchContext& context)
 {
     m_report = {};
     if (context.done())
         return;
-    const auto& p = m_parameters;
-    auto& rng = context.rng();
-    const GenomeProblem problem(context.layout(), p.permutationEncoding, rng());
-    const auto& ranges = problem.ranges();
-    GenomeSet seen; // every individual evaluated so far
-    const BatchObjective objective = [&](std::span<const Genome> individuals, std::vector<double>& out) {
-        const auto n = problem.evaluate(context, individuals, out);
-        for (std::size_t i = 0; i < n; ++i)
-            seen.insert(individuals[i]);
-        return n;
-    };
-
-    // 0-1. Calibration and HSHI: generation 0.
-    auto& report = m_report;
-    const bool repair =
-        p.repairFormats && context.modelOptions().formatSpace == model::FormatSpace::SparseloopDead;
-    Admissible admissible;
-    if (p.prefilterFanout || repair)
-        admissible = [&layout = context.layout(), repair, fanout = p.prefilterFanout](Genome& g) {
-            if (repair)
-                orderFormatGenesForSparseloop(layout, g);
-            return !fanout || spatialFanoutFits(layout, g);
-        };
-    auto plan = calibrationPlan(p, static_cast<int>(ranges.size()), context.settings().budget);
-    plan.admissible = admissible;
-    report.calibration = calibrateSensitivity(ranges, objective, plan, rng);
-    const auto classes = sensitivityClasses(report.calibration.high);
-    auto cubes = hypercubeParameters(p);
-    cubes.admissible = admissible;
-    auto init = hypercubeInitialization(ranges, report.calibration.high, report.calibration.valid, objective,
-                                        cubes, rng);
-    report.initializationEvaluations = report.calibration.evaluations + init.evaluations;
-    Population population = std::move(init.population);
-    if (population.size() == 0) // the budget ended in the calibration: its valid points are the population
-        population = report.calibration.valid;
-    keepBest(population, static_cast<std::size_t>(p.populationSize));
-    report.initialPopulation = static_cast<int>(population.size());
-    report.initialValid = static_cast<int>(population.validCount());
-    if (report.initializationEvaluations > 0)
-        context.endGeneration(population.objectives);
-
-    // 2. Evolution.
-    std::vector<MutationStep> steps(ranges.size(), MutationStep::Reset);
-    const auto perm = context.layout().segment(GeneSegment::Permutation);
-    for (int i = perm.begin; i < perm.end; ++i)
-        steps[i] = MutationStep::Neighbour;
-    report.plannedGenerations =
-        static_cast<int>((context.remaining() + p.offspringPerGeneration - 1) / p.offspringPerGeneration);
-    std::vector<Genome> offspring;
-    std::vector<double> objectives;
-    for (int g = 0; !context.done(); ++g) {
-        const double pHigh = highMutationProbability(g, report.plannedGenerations, p.initialHighMutation);
-        const auto pool = parentPoolSize(population, p.parentCount);
-        offspring.clear();
-        for (int i = 0; i < p.offspringPerGeneration; ++i) {
-            if (pool == 0) { // nothing valid yet: sample afresh rather than breed the dead
-                offspring.push_back(randomIndividual(ranges, rng, admissible));
-                continue;
-            }
-            const auto [a, b] = pickParents(pool, rng);
-            Genome child = uniform01(rng) < p.crossoverProbability
-                               ? sensitivityAwareCrossover(population.genomes[a], population.genomes[b],
-                                                           classes.cutPoints, rng)
-                               : population.genomes[a];
-            const auto mutate = [&] {
-                annealingMutation(child, classes, ranges, steps, pHigh, p.neighbourStepShare, rng);
-                if (repair)
-                    orderFormatGenesForSparseloop(context.layout(), child);
-            };
-            if (uniform01(rng) < p.mutationProbability)
-                mutate();
-            else if (repair) // crossover alone can also put a compressed rank above an uncompressed one
-                orderFormatGenesForSparseloop(context.layout(), child);
-            for (int retry = 0; p.rejectDuplicates && retry < kDuplicateRetries && seen.contains(child);
-                 ++retry)
-                mutate();
-            seen.insert(child); // also keeps this generation's offspring apart
-            offspring.push_back(std::move(child));
-        }
-        const auto n = objective(offspring, objectives);
-        if (n == 0)
-            break;
-        for (std::size_t i = 0; i < n; ++i)
-            population.add(std::move(offspring[i]), objectives[i]);
-        keepBest(population, static_cast<std::size_t>(p.populationSize));
-        context.endGeneration(population.objectives);
-    }
+    EsRun(m_parameters, context, m_report).run();
 }
 
 } // namespace sparsemap::search

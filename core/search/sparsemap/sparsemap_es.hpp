@@ -2,14 +2,29 @@
 // SparseMap's evolution strategy (paper IV-D, IV-E, IV-H; SPEC 6.1) as an Optimizer:
 //   0. calibration: Monte-Carlo high-sensitivity gene calibration (Eq. 2-5);
 //   1. initialization: high-sensitivity hypercube initialization (HSHI) -> generation 0;
-//   2. per generation: pairs of parents from the best members, sensitivity-aware crossover,
-//      annealing mutation (Eq. 6-7) with P_h annealed over G generations, evaluation, elitist
-//      survival (offspring join the population, the best populationSize stay; dead = last).
+//   2. per generation (the shared (mu + lambda) loop, es/evolution_loop): pairs of parents from the
+//      best members, crossover, mutation, evaluation, elitist survival (offspring join the
+//      population, the best populationSize stay; dead = last).
 // Every evaluation counts in the budget, calibration and initialization included. G is the number
 // of generations the budget left after initialization allows: ceil(remaining / offspring).
 //
-// Defaults - the paper fixes I (not its value), the 3/4 threshold, 100 hypercubes x 20 samples and
-// Eq. 6; the rest is ours, chosen so calibration + initialization stay well under 10% of a 20,000
+// Two variants (issue 13). `sparsemap-paper` (sparseMapPaperParameters) is the published ES:
+// sensitivity-aware crossover and annealing mutation (Eq. 6-7, P_h annealed over G generations) on
+// genomes as bred, a (100 + 100) population. `sparsemap`, the product's default, keeps calibration and
+// HSHI (a valid start on every cell) and changes what measurably did not earn its keep (the paper's
+// operators hardly recombine and spend most early mutations on one or two genes; a converged
+// population re-evaluates designs it has seen under other genomes):
+//   - every bred genome is made canonical and the run never evaluates a canonical genome twice;
+//   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes)
+//     and design steps (a prime factor to another level, two adjacent non-unit loops swapped, a
+//     format or S/G value) on a uniformly drawn gene;
+//   - a (50 + 50) population, a local polish of the best after 3 generations without progress, and a
+//     restart (keeping the best) after 20.
+// Each change is a parameter, and an ablation method in the registry; the measurements are in
+// docs/results/search-quality.md.
+//
+// Defaults of the paper's parts - the paper fixes I (not its value), the 3/4 threshold, 100 hypercubes
+// x 20 samples and Eq. 6; the rest is ours, chosen so calibration + initialization stay well under 10% of a 20,000
 // budget (measured: ~730 evaluations on conv4 / cloud, ~950-1,300 on mm3 / cloud):
 // - calibrationTrials I = 3, samplesPerGene = 4: 3 x genes x 4 evaluations (~400 on mm3's 32 genes,
 //   ~560 on conv4's 47) plus the base search; three bases average out most of the base-dependence
@@ -18,8 +33,9 @@
 //   until the plan fits 10% of the budget, so a 5,000 run still keeps ~90% for the ES.
 // - maxBaseSamples = 300: a base is found in ~6 samples at 17% valid (mm3/cloud), ~55 at 1.8%
 //   (mm3/edge); beyond 300 the space is too hostile to calibrate and the trials are skipped.
-// - population 100 (= the paper's 100 hypercubes), 100 offspring per generation (a (100 + 100) ES:
-//   ~190 generations in 20,000), parents = the best 50 (truncation: "high-fitness parents").
+// - paper variant: population 100 (= the paper's 100 hypercubes), 100 offspring per generation (a
+//   (100 + 100) ES: ~190 generations in 20,000), parents = the best 50 (truncation: "high-fitness
+//   parents"); the product halves all three (more generations for the polish and restarts to act on).
 // - crossoverProbability 1.0 (the paper crosses every pair), mutationProbability 0.9 per offspring:
 //   SAC alone often reproduces a parent (its few cut points leave long blocks), so nearly every
 //   offspring also gets one annealing mutation to avoid spending evaluations on known points.
@@ -40,6 +56,12 @@
 
 namespace sparsemap::search {
 
+// How SparseMap ES breeds (issue 13). The paper's operators, or the design-aware ones of DesignMoves.
+enum class EsCrossover { SensitivityAware, Blocks };
+enum class EsMutationGene { Annealing, Uniform }; // which gene a mutation moves
+enum class EsMutationStep { Paper, Design };      // how: Cantor +-1 / reset, or DesignMoves::step
+enum class EsInitialization { Hypercube, Random };
+
 struct SparseMapEsParameters {
     // Calibration (Eq. 2-5).
     int calibrationTrials = 3;
@@ -52,9 +74,10 @@ struct SparseMapEsParameters {
     int samplesPerHypercube = 20;
     double calibratedLowGenesShare = 0.5;
     // Evolution.
-    int populationSize = 100;
-    int offspringPerGeneration = 100;
-    int parentCount = 50;
+    // The product's (50 + 50) ES; the paper's variant keeps (100 + 100) with the best 50 as parents.
+    int populationSize = 50;
+    int offspringPerGeneration = 50;
+    int parentCount = 25;
     double crossoverProbability = 1.0;
     double mutationProbability = 0.9;
     double initialHighMutation = 0.8; // P_h(0) of Eq. 6
@@ -72,7 +95,39 @@ struct SparseMapEsParameters {
     // genome. Without it a random format sequence over 5-8 ranks is almost never representable and
     // the ES can end a large edge workload with nothing valid (measured in docs/results/README.md).
     bool repairFormats = true;
+
+    // What issue 13 changed (the defaults are the product's `sparsemap`; sparseMapPaperParameters()
+    // turns every one off: the published ES, `sparsemap-paper`). Each is switchable and measured in
+    // docs/results/search-quality.md.
+    // Calibration (Eq. 2-5) and HSHI; without calibration nothing is sensitivity-classed, so the
+    // crossover must be Blocks and the mutation gene Uniform.
+    bool calibrate = true;
+    EsInitialization initialization = EsInitialization::Hypercube;
+    EsCrossover crossover = EsCrossover::Blocks;
+    EsMutationGene mutationGene = EsMutationGene::Uniform;
+    EsMutationStep mutationStep = EsMutationStep::Design;
+    // With design steps: after the first step, one more with this probability, again and again (a
+    // geometric number of steps, mean 1 / (1 - share)), for compound moves (a factor moved with its
+    // tensor's formats changed). Measured no better at 0.5 than at 0 (docs/results/search-quality.md).
+    double extraStepShare = 0;
+    // Every bred or drawn genome is replaced by its canonical genome (canonicalGenome: unit loops
+    // outermost, equal prime factors outer first, unused format genes U) and the run never evaluates
+    // a canonical genome twice: a duplicate is mutated again, else replaced by a fresh draw, else
+    // dropped. Only with the Cantor encoding (the random-code ablation's genes are not Cantor codes).
+    bool canonicalize = true;
+    // Local polish of the elite: after this many generations without a new best, the best member is
+    // improved by steepest descent over its single moves (DesignMoves::neighbours) until no move
+    // improves it; each local optimum is polished once. 0 = never.
+    int polishAfterStagnation = 3;
+    // Restart: after this many generations without a new best (polish included), the population is
+    // drawn afresh, keeping its best `restartElite` members. 0 = never.
+    int restartAfterStagnation = 20;
+    int restartElite = 1;
 };
+
+// The published ES (paper IV-D, IV-E): SAC, annealing mutation with Cantor steps, HSHI after
+// calibration, no canonical form, no polish, no restarts.
+SparseMapEsParameters sparseMapPaperParameters();
 
 // Throws std::invalid_argument naming the first bad parameter.
 void validate(const SparseMapEsParameters& parameters);
@@ -89,11 +144,15 @@ struct SparseMapEsReport {
     int initialValid = 0;
     std::int64_t initializationEvaluations = 0; // calibration + HSHI
     int plannedGenerations = 0;                 // G
+    int polishes = 0;                           // local polishes run
+    int polishImprovements = 0;                 // polish steps that found a better design
+    int restarts = 0;
 };
 
 class SparseMapEs : public Optimizer {
 public:
-    explicit SparseMapEs(SparseMapEsParameters parameters = {}); // validates
+    // `name` is the method name the run reports (empty: derived from the parameters).
+    explicit SparseMapEs(SparseMapEsParameters parameters = {}, std::string name = {}); // validates
     const SparseMapEsParameters& parameters() const { return m_parameters; }
     std::string name() const override;
     void run(SearchContext& context) override;
@@ -102,6 +161,7 @@ public:
 
 private:
     SparseMapEsParameters m_parameters;
+    std::string m_name;
     SparseMapEsReport m_report;
 };
 

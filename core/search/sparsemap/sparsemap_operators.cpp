@@ -30,16 +30,23 @@ double highMutationProbability(int generation, int totalGenerations, double init
     return initial * std::exp(-phi) * (1.0 - phi);
 }
 
-int annealingMutation(Genome& genome, const SensitivityClasses& classes, std::span<const GeneRange> ranges,
-                      std::span<const MutationStep> steps, double pHigh, double neighbourShare,
-                      std::mt19937_64& rng)
+int annealingGene(const SensitivityClasses& classes, double pHigh, std::mt19937_64& rng)
 {
     const bool wantHigh = uniform01(rng) < pHigh;
     const auto& chosen =
         (wantHigh && !classes.high.empty()) || classes.low.empty() ? classes.high : classes.low;
     if (chosen.empty())
         return -1;
-    const int gene = chosen[std::uniform_int_distribution<std::size_t>(0, chosen.size() - 1)(rng)];
+    return chosen[std::uniform_int_distribution<std::size_t>(0, chosen.size() - 1)(rng)];
+}
+
+int annealingMutation(Genome& genome, const SensitivityClasses& classes, std::span<const GeneRange> ranges,
+                      std::span<const MutationStep> steps, double pHigh, double neighbourShare,
+                      std::mt19937_64& rng)
+{
+    const int gene = annealingGene(classes, pHigh, rng);
+    if (gene < 0)
+        return -1;
     const GeneRange range = ranges[gene];
     if (range.size() < 2)
         return -1;

@@ -25,6 +25,11 @@ double highMutationProbability(int generation, int totalGenerations, double init
 // permutations a small change of the inner loops - else a reset, so that outer loops still move.
 enum class MutationStep { Reset, Neighbour };
 
+// The gene annealing mutation moves: the high-sensitivity class with probability pHigh, else the low
+// one (the other class when the chosen one is empty), then a gene of it drawn uniformly; -1 when both
+// classes are empty.
+int annealingGene(const SensitivityClasses& classes, double pHigh, std::mt19937_64& rng);
+
 // Annealing mutation: picks the high-sensitivity genes with probability pHigh, else the low ones
 // (the other class when the chosen one is empty), then mutates one gene of it drawn uniformly.
 // Returns the mutated gene, or -1 when no gene can change.

@@ -1,0 +1,123 @@
+#include "search/sparsemap/design_moves.hpp"
+
+#include "genome/cantor.hpp"
+
+#include <map>
+
+namespace sparsemap::search {
+
+DesignMoves::DesignMoves(const GenomeLayout& layout) : m_layout(layout), m_ranges(geneRanges(layout))
+{
+    std::map<int, std::vector<int>> tilingByDim;
+    for (int i = 0; i < layout.size(); ++i) {
+        const auto& g = layout.gene(i);
+        if (g.segment == GeneSegment::Tiling)
+            tilingByDim[g.dim].push_back(i);
+        else if (g.segment == GeneSegment::Permutation || g.segment == GeneSegment::SkipGate)
+            m_blocks.push_back({i});
+    }
+    for (auto& [dim, genes] : tilingByDim)
+        m_blocks.push_back(std::move(genes));
+    for (auto segment : {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ}) {
+        const auto range = layout.segment(segment);
+        std::vector<int> genes;
+        for (int i = range.begin; i < range.end; ++i)
+            genes.push_back(i);
+        if (!genes.empty())
+            m_blocks.push_back(std::move(genes));
+    }
+}
+
+Genome DesignMoves::blockCrossover(const Genome& a, const Genome& b, std::mt19937_64& rng) const
+{
+    Genome child(a);
+    std::bernoulli_distribution coin(0.5);
+    for (const auto& block : m_blocks)
+        if (coin(rng))
+            for (int i : block)
+                child[i] = b[i];
+    return child;
+}
+
+void DesignMoves::nonUnitOrder(const Genome& genome, int permGene, std::vector<int>& order,
+                               std::vector<int>& nonUnitPositions) const
+{
+    const int level = m_layout.gene(permGene).mappingLevel;
+    const int dims = static_cast<int>(m_layout.workload().dims.size());
+    std::vector<bool> nonUnit(static_cast<std::size_t>(dims), false);
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i)
+        if (genome[i] - 1 == level)
+            nonUnit[static_cast<std::size_t>(m_layout.gene(i).dim)] = true;
+    cantorDecodeInto(genome[permGene], dims, order);
+    nonUnitPositions.clear();
+    for (int k = 0; k < dims; ++k)
+        if (nonUnit[static_cast<std::size_t>(order[k])])
+            nonUnitPositions.push_back(k);
+}
+
+void DesignMoves::swapAdjacent(Genome& genome, int permGene, std::vector<int>& order, int first,
+                               int second) const
+{
+    std::swap(order[first], order[second]);
+    genome[permGene] = static_cast<int>(cantorEncode(order));
+    std::swap(order[first], order[second]);
+}
+
+bool DesignMoves::step(Genome& genome, int gene, std::mt19937_64& rng) const
+{
+    const auto& info = m_layout.gene(gene);
+    if (info.segment == GeneSegment::Permutation) {
+        std::vector<int> order, positions;
+        nonUnitOrder(genome, gene, order, positions);
+        if (positions.size() < 2)
+            return false;
+        const int k = uniformInt(0, static_cast<int>(positions.size()) - 2, rng);
+        swapAdjacent(genome, gene, order, positions[k], positions[k + 1]);
+        return true;
+    }
+    if (m_ranges[gene].size() < 2)
+        return false;
+    genome[gene] = resetGene(genome[gene], m_ranges[gene], rng);
+    return true;
+}
+
+bool DesignMoves::stepAny(Genome& genome, std::mt19937_64& rng) const
+{
+    // A few draws find a movable gene almost always; the scan makes the answer certain.
+    for (int draw = 0; draw < 8; ++draw)
+        if (step(genome, uniformInt(0, static_cast<int>(genome.size()) - 1, rng), rng))
+            return true;
+    std::vector<int> movable;
+    for (int i = 0; i < static_cast<int>(genome.size()); ++i) {
+        Genome probe = genome;
+        if (step(probe, i, rng))
+            movable.push_back(i);
+    }
+    if (movable.empty())
+        return false;
+    return step(genome, movable[uniformInt(0, static_cast<int>(movable.size()) - 1, rng)], rng);
+}
+
+void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    std::vector<int> order, positions;
+    for (int i = 0; i < static_cast<int>(genome.size()); ++i) {
+        const auto& info = m_layout.gene(i);
+        if (info.segment == GeneSegment::Permutation) {
+            nonUnitOrder(genome, i, order, positions);
+            for (std::size_t k = 0; k + 1 < positions.size(); ++k) {
+                out.push_back(genome);
+                swapAdjacent(out.back(), i, order, positions[k], positions[k + 1]);
+            }
+            continue;
+        }
+        for (int v = m_ranges[i].lower; v <= m_ranges[i].upper; ++v)
+            if (v != genome[i]) {
+                out.push_back(genome);
+                out.back()[i] = v;
+            }
+    }
+}
+
+} // namespace sparsemap::search

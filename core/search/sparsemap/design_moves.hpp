@@ -1,0 +1,42 @@
+#pragma once
+// Moves on the SparseMap genome that follow the design it encodes rather than the gene string
+// (issue 13; GAMMA's per-dimension crossover, Timeloop's pruning of unit-loop orders):
+// - blocks: the genes that only make sense together - each dimension's tiling genes (where its prime
+//   factors go), each tensor's format genes, each level's permutation gene, each S/G gene - so that a
+//   crossover hands down whole per-dimension tilings and whole per-tensor sparse strategies;
+// - a step of one gene: a permutation gene swaps two loops that are adjacent among the level's
+//   non-unit loops (a Cantor step or a reset mostly reorders unit loops, which changes nothing); a
+//   tiling gene moves its prime factor to another mapping level; a format or S/G gene takes another
+//   value;
+// - the neighbourhood of a genome: every such single move (the local polish of the elite).
+#include "search/es/genetic_operators.hpp"
+
+namespace sparsemap::search {
+
+class DesignMoves {
+public:
+    explicit DesignMoves(const GenomeLayout& layout);
+
+    const std::vector<std::vector<int>>& blocks() const { return m_blocks; }
+    // Every block from either parent with probability 1/2.
+    Genome blockCrossover(const Genome& a, const Genome& b, std::mt19937_64& rng) const;
+    // One step of gene `gene` (see above). False when the gene cannot move (a permutation gene of a
+    // level with fewer than two non-unit loops, a gene with one value).
+    bool step(Genome& genome, int gene, std::mt19937_64& rng) const;
+    // A step of a uniformly drawn gene that can move; false when none can.
+    bool stepAny(Genome& genome, std::mt19937_64& rng) const;
+    // Appends every single move of `genome` to `out` (duplicates possible; callers canonicalize).
+    void neighbours(const Genome& genome, std::vector<Genome>& out) const;
+
+private:
+    // The dims with a non-unit loop at mapping level `level`, in the level's loop order.
+    void nonUnitOrder(const Genome& genome, int permGene, std::vector<int>& order,
+                      std::vector<int>& nonUnitPositions) const;
+    void swapAdjacent(Genome& genome, int permGene, std::vector<int>& order, int first, int second) const;
+
+    const GenomeLayout& m_layout;
+    std::vector<GeneRange> m_ranges;
+    std::vector<std::vector<int>> m_blocks;
+};
+
+} // namespace sparsemap::search

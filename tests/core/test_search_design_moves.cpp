@@ -1,0 +1,197 @@
+// The design-aware moves of SparseMap ES (issue 13, search/sparsemap/design_moves) and the rules of the
+// product's ES that use them: blocks partition the genome, a crossover hands down whole per-dimension
+// tilings, a permutation step swaps two non-unit loops, the neighbourhood has the size counted by
+// hand, the ES never evaluates a canonical genome twice, and the published variant keeps its genome
+// space (no canonical form).
+#include "genome/cantor.hpp"
+#include "genome/genome_codec.hpp"
+#include "io/architecture_io.hpp"
+#include "io/workload_io.hpp"
+#include "search/sparsemap/design_moves.hpp"
+#include "search/sparsemap/sparsemap_es.hpp"
+#include "search/method_registry.hpp"
+
+#include <QtTest>
+
+#include <set>
+
+using namespace sparsemap;
+using namespace sparsemap::search;
+
+namespace {
+
+GenomeLayout mm3Cloud()
+{
+    return GenomeLayout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/spmm-32x64x48.yaml"),
+                        loadPreset("cloud"));
+}
+
+// The loops with bound > 1 of mapping level `level`, outer to inner.
+std::vector<int> nonUnitLoops(const GenomeLayout& layout, const Genome& g, int level)
+{
+    const Design d = decodeGenome(layout, g);
+    std::vector<int> loops;
+    for (int dim : d.mapping.levels[level].order)
+        if (d.mapping.levels[level].bounds[dim] > 1)
+            loops.push_back(dim);
+    return loops;
+}
+
+} // namespace
+
+class TestSearchDesignMoves : public QObject {
+    Q_OBJECT
+private slots:
+    void blocksPartitionTheGenome()
+    {
+        const auto layout = mm3Cloud();
+        const DesignMoves moves(layout);
+        std::vector<int> seen(static_cast<std::size_t>(layout.size()), 0);
+        for (const auto& block : moves.blocks())
+            for (int i : block)
+                ++seen[static_cast<std::size_t>(i)];
+        for (int count : seen)
+            QCOMPARE(count, 1);
+        // 5 permutation genes + 3 dims' tilings + 3 tensors' formats + 3 S/G sites (cloud: GLB, PE
+        // buffer, compute).
+        QCOMPARE(moves.blocks().size(), std::size_t(5 + 3 + 3 + 3));
+    }
+
+    void crossoverHandsDownWholeTilings()
+    {
+        const auto layout = mm3Cloud();
+        const DesignMoves moves(layout);
+        std::mt19937_64 rng(3);
+        Genome a(static_cast<std::size_t>(layout.size())), b(a.size());
+        for (int i = 0; i < layout.size(); ++i) {
+            a[i] = layout.gene(i).lower;
+            b[i] = layout.gene(i).upper;
+        }
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        int mixed = 0;
+        for (int n = 0; n < 50; ++n) {
+            const Genome c = moves.blockCrossover(a, b, rng);
+            bool fromA = false, fromB = false;
+            for (int dim = 0; dim < 3; ++dim) {
+                std::set<int> values;
+                for (int i = tiling.begin; i < tiling.end; ++i)
+                    if (layout.gene(i).dim == dim)
+                        values.insert(c[i]);
+                QCOMPARE(values.size(), std::size_t(1)); // all from a (1) or all from b (5)
+                (*values.begin() == 1 ? fromA : fromB) = true;
+            }
+            mixed += fromA && fromB;
+        }
+        QVERIFY(mixed > 10); // 3/4 of the children mix the parents' tilings
+    }
+
+    void permutationStepSwapsTwoNonUnitLoops()
+    {
+        const auto layout = mm3Cloud();
+        const DesignMoves moves(layout);
+        std::mt19937_64 rng(7);
+        // Every factor at level 1 (DRAM): its three loops are non-unit, the other levels have none.
+        Genome g(static_cast<std::size_t>(layout.size()));
+        for (int i = 0; i < layout.size(); ++i)
+            g[i] = layout.gene(i).lower;
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        for (int i = tiling.begin; i < tiling.end; ++i)
+            g[i] = 1;
+        const auto perm = layout.segment(GeneSegment::Permutation);
+        Genome h = g;
+        QVERIFY(!moves.step(h, perm.begin + 1, rng)); // level 2 has no non-unit loop
+        QCOMPARE(h, g);
+        for (int n = 0; n < 20; ++n) {
+            h = g;
+            QVERIFY(moves.step(h, perm.begin, rng));
+            const auto before = nonUnitLoops(layout, g, 0);
+            const auto after = nonUnitLoops(layout, h, 0);
+            int differ = 0;
+            for (std::size_t k = 0; k < before.size(); ++k)
+                differ += before[k] != after[k];
+            QCOMPARE(differ, 2); // two adjacent loops exchanged
+            QVERIFY(std::is_permutation(before.begin(), before.end(), after.begin()));
+        }
+    }
+
+    void neighbourhoodHasEverySingleMove()
+    {
+        const auto layout = mm3Cloud();
+        const DesignMoves moves(layout);
+        Genome g(static_cast<std::size_t>(layout.size()));
+        for (int i = 0; i < layout.size(); ++i)
+            g[i] = layout.gene(i).lower;
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        for (int i = tiling.begin; i < tiling.end; ++i)
+            g[i] = 1;
+        std::vector<Genome> out;
+        moves.neighbours(g, out);
+        // Counted by hand: each tiling gene to 4 other levels, each format gene to 4 other formats,
+        // each S/G gene to 6 other values, and DRAM's 3 non-unit loops give 2 adjacent swaps.
+        const int tilingGenes = tiling.size();
+        const int formatGenes = 15;
+        const int sgGenes = layout.segment(GeneSegment::SkipGate).size();
+        QCOMPARE(static_cast<int>(out.size()), tilingGenes * 4 + formatGenes * 4 + sgGenes * 6 + 2);
+        for (const auto& n : out) {
+            int differ = 0;
+            for (int i = 0; i < layout.size(); ++i)
+                differ += n[i] != g[i];
+            QCOMPARE(differ, 1);
+        }
+    }
+
+    void theProductEsNeverEvaluatesACanonicalGenomeTwice()
+    {
+        const auto layout = mm3Cloud();
+        SearchSettings settings;
+        settings.budget = 6000;
+        settings.seed = 4;
+        SparseMapEs es;
+        const auto r = runSearch(es, layout, settings);
+        QCOMPARE(static_cast<std::int64_t>(r.points.size()), settings.budget);
+        std::set<Genome> canonical;
+        std::size_t bred = 0;
+        for (const auto& p : r.points) {
+            if (p.generation == 0)
+                continue; // calibration probes and hypercube samples are drawn as the paper draws them
+            ++bred;
+            QCOMPARE(canonicalGenome(layout, p.genome), p.genome); // bred genomes are canonical
+            QVERIFY(canonical.insert(p.genome).second);
+        }
+        QVERIFY(bred > 4000);
+        QVERIFY(es.report().polishes > 0);
+    }
+
+    void thePublishedVariantKeepsItsGenomes()
+    {
+        const auto layout = mm3Cloud();
+        const auto paper = makeOptimizer("sparsemap-paper", layout);
+        QCOMPARE(QString::fromStdString(paper->name()), QString("sparsemap-paper"));
+        SearchSettings settings;
+        settings.budget = 3000;
+        settings.seed = 4;
+        const auto r = runSearch(*paper, layout, settings);
+        int nonCanonical = 0;
+        for (const auto& p : r.points)
+            nonCanonical += p.generation > 0 && canonicalGenome(layout, p.genome) != p.genome;
+        QVERIFY(nonCanonical > 100); // Cantor steps and resets leave unit loops anywhere
+        const auto parameters = sparseMapPaperParameters();
+        QVERIFY(parameters.crossover == EsCrossover::SensitivityAware && !parameters.canonicalize &&
+                parameters.polishAfterStagnation == 0 &&
+                parameters.mutationGene == EsMutationGene::Annealing);
+    }
+
+    void badSettingsThrow()
+    {
+        SparseMapEsParameters p;
+        p.calibrate = false;
+        p.crossover = EsCrossover::SensitivityAware;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SparseMapEs{p});
+        p = {};
+        p.polishAfterStagnation = -1;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SparseMapEs{p});
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSearchDesignMoves)
+#include "test_search_design_moves.moc"
