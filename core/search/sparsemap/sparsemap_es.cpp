@@ -64,6 +64,7 @@ void validate(const SparseMapEsParameters& p)
     require(p.calibrate || (p.crossover == EsCrossover::Blocks && p.mutationGene == EsMutationGene::Uniform),
             "without calibration the crossover must be Blocks and the mutation gene Uniform (they need the "
             "sensitivity classes)");
+    share("outerTilingShare", p.outerTilingShare);
     require(p.polishAfterStagnation >= 0, "polishAfterStagnation must be >= 0 (0 = never)");
     require(p.restartAfterStagnation >= 0, "restartAfterStagnation must be >= 0 (0 = never)");
     require(p.restartElite >= 0, "restartElite must be >= 0");
@@ -88,6 +89,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.offspringPerGeneration = 100;
     p.parentCount = 50;
     p.extraStepShare = 0;
+    p.outerTilingShare = 0;
     p.calibrate = true;
     p.initialization = EsInitialization::Hypercube;
     p.crossover = EsCrossover::SensitivityAware;
@@ -160,8 +162,23 @@ private:
     }
     Genome fresh()
     {
-        Genome g = randomIndividual(m_problem.ranges(), m_rng, m_admissible);
+        Genome g = draw();
+        for (int n = 1; m_admissible && n < kAdmissibleDraws && !m_admissible(g); ++n)
+            g = draw();
         normalize(g);
+        return g;
+    }
+    // A random genome; with outerTilingShare, half of the draws keep each prime factor at the
+    // outermost mapping level with that probability (small inner tiles fit small buffers).
+    Genome draw()
+    {
+        Genome g = randomIndividual(m_problem.ranges(), m_rng);
+        if (m_p.outerTilingShare > 0 && uniform01(m_rng) < 0.5) {
+            const auto tiling = m_layout.segment(GeneSegment::Tiling);
+            for (int i = tiling.begin; i < tiling.end; ++i)
+                if (uniform01(m_rng) < m_p.outerTilingShare)
+                    g[i] = 1;
+        }
         return g;
     }
     void mutate(Genome& child)

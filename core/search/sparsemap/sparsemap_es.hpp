@@ -24,8 +24,8 @@
 // docs/results/search-quality.md.
 //
 // Defaults of the paper's parts - the paper fixes I (not its value), the 3/4 threshold, 100 hypercubes
-// x 20 samples and Eq. 6; the rest is ours, chosen so calibration + initialization stay well under 10% of a 20,000
-// budget (measured: ~730 evaluations on conv4 / cloud, ~950-1,300 on mm3 / cloud):
+// x 20 samples and Eq. 6; the rest is ours, chosen so calibration + initialization stay well under 10% of a
+// 20,000 budget (measured: ~730 evaluations on conv4 / cloud, ~950-1,300 on mm3 / cloud):
 // - calibrationTrials I = 3, samplesPerGene = 4: 3 x genes x 4 evaluations (~400 on mm3's 32 genes,
 //   ~560 on conv4's 47) plus the base search; three bases average out most of the base-dependence
 //   of Eq. 2, and four new values + the base give 10 pairs per gene and trial.
@@ -115,6 +115,11 @@ struct SparseMapEsParameters {
     // a canonical genome twice: a duplicate is mutated again, else replaced by a fresh draw, else
     // dropped. Only with the Cantor encoding (the random-code ablation's genes are not Cantor codes).
     bool canonicalize = true;
+    // Fresh draws (while nothing valid is known, restarts, the random initialization): half of them
+    // keep each prime factor at the outermost mapping level with this probability - feasibility
+    // first: on a large workload and small buffers (mm13 on edge) uniform draws are almost never
+    // valid and a run could end with nothing. 0 = uniform draws only (the paper's).
+    double outerTilingShare = 0.5;
     // Local polish of the elite: after this many generations without a new best, the best member is
     // improved by steepest descent over its single moves (DesignMoves::neighbours) until no move
     // improves it; each local optimum is polished once. 0 = never.
