@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Search quality of sweep runs against the best-known design of each cell (issue 13).
+
+Reads the `.cell` files of one or more `sparsemap sweep` output folders. The best-known value of a
+cell (architecture, workload) is the lowest `best` of any run in any folder given, whatever its
+method or budget (--best-known adds folders that only contribute to it, e.g. long runs). For each
+method at the budget asked (--budget, default 20000) it prints the geometric-mean ratio to
+best-known, the runs within 1 % and 5 %, the runs with no valid design, and on how many cells its
+median is at least as good as every other method's median.
+
+  python3 scripts/search-quality.py SWEEP_DIR [SWEEP_DIR ...] [--best-known DIR ...] [--budget N]
+      [--cells] [--best-known-table FILE]
+"""
+import argparse
+import math
+import os
+import statistics
+import sys
+from collections import defaultdict
+
+
+def read_cell(path):
+    fields = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or ":" not in line:
+                continue
+            key, value = line.split(":", 1)
+            fields[key.strip()] = value.strip()
+    return fields
+
+
+def cells_of(folder):
+    cells_dir = os.path.join(folder, "cells")
+    if not os.path.isdir(cells_dir):
+        sys.exit(f"{folder}: no 'cells' folder (not a sweep output folder)")
+    for name in sorted(os.listdir(cells_dir)):
+        if name.endswith(".cell"):
+            c = read_cell(os.path.join(cells_dir, name))
+            try:
+                best = float(c["best"])
+            except (KeyError, ValueError):
+                best = math.inf
+            if not math.isfinite(best) or best <= 0:
+                best = math.inf
+            yield {
+                "arch": c.get("architecture", "?"),
+                "workload": c.get("workload", "?"),
+                "method": c.get("method", "?"),
+                "seed": c.get("seed", "?"),
+                "budget": int(c.get("budget", "0")),
+                "best": best,
+            }
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("folders", nargs="+")
+    ap.add_argument("--best-known", nargs="*", default=[], help="folders that only set best-known")
+    ap.add_argument("--budget", type=int, default=20000)
+    ap.add_argument("--cells", action="store_true", help="also print each cell's medians")
+    ap.add_argument("--best-known-table", help="write the best-known value of every cell (TSV)")
+    args = ap.parse_args()
+
+    runs = []
+    best_known = {}
+    best_source = {}
+    for folder in args.folders + args.best_known:
+        for r in cells_of(folder):
+            key = (r["arch"], r["workload"])
+            if r["best"] < best_known.get(key, math.inf):
+                best_known[key] = r["best"]
+                best_source[key] = f'{r["method"]} seed {r["seed"]} budget {r["budget"]}'
+            if folder in args.folders and r["budget"] == args.budget:
+                runs.append(r)
+    if not runs:
+        sys.exit(f"no runs with budget {args.budget}")
+
+    by_method = defaultdict(list)
+    by_cell_method = defaultdict(lambda: defaultdict(list))
+    for r in runs:
+        key = (r["arch"], r["workload"])
+        ratio = r["best"] / best_known[key] if math.isfinite(best_known.get(key, math.inf)) else math.inf
+        by_method[r["method"]].append(ratio)
+        by_cell_method[key][r["method"]].append(ratio)
+
+    cells = sorted(by_cell_method)
+    medians = {key: {m: statistics.median(v) for m, v in by_cell_method[key].items()} for key in cells}
+    methods = sorted(by_method, key=lambda m: (m != "sparsemap", m))
+    print(f"{len(runs)} runs at {args.budget} evaluations on {len(cells)} cells; "
+          f"best-known from {len(args.folders) + len(args.best_known)} folder(s)\n")
+    print("| method | geometric-mean ratio to best-known | runs within 1 % | runs within 5 % "
+          "| runs with no valid design | cells where its median is the best median |")
+    print("|---|---|---|---|---|---|")
+    for m in methods:
+        ratios = by_method[m]
+        finite = [x for x in ratios if math.isfinite(x)]
+        # A run without a valid design counts as 10x best-known in the geometric mean (and is
+        # counted apart), so one dead run cannot hide behind the others.
+        geo = math.exp(sum(math.log(x if math.isfinite(x) else 10.0) for x in ratios) / len(ratios))
+        n = len(ratios)
+        within1 = sum(1 for x in finite if x <= 1.01)
+        within5 = sum(1 for x in finite if x <= 1.05)
+        dead = n - len(finite)
+        best_median = 0
+        cells_run = 0
+        for key in cells:
+            if m not in medians[key]:
+                continue
+            cells_run += 1
+            if all(medians[key][m] <= other + 1e-12 for other in medians[key].values()):
+                best_median += 1
+        print(f"| {m} | {geo:.3f} | {within1} / {n} | {within5} / {n} | {dead} | {best_median} / {cells_run} |")
+
+    if args.cells:
+        print("\nMedian ratio to best-known per cell:\n")
+        print("| cell | " + " | ".join(methods) + " |")
+        print("|---|" + "---|" * len(methods))
+        for key in cells:
+            row = [f"{medians[key][m]:.3f}" if m in medians[key] else "" for m in methods]
+            print(f"| {key[0]} {key[1]} | " + " | ".join(row) + " |")
+
+    if args.best_known_table:
+        with open(args.best_known_table + ".tmp", "w", encoding="utf-8") as f:
+            f.write("architecture\tworkload\tbest_known_edp\tfound_by\n")
+            for key in sorted(best_known):
+                f.write(f"{key[0]}\t{key[1]}\t{best_known[key]!r}\t{best_source[key]}\n")
+        os.replace(args.best_known_table + ".tmp", args.best_known_table)
+
+
+if __name__ == "__main__":
+    main()
