@@ -217,6 +217,20 @@ private:
         return child;
     }
     bool known(const Genome& g) const { return m_seen.contains(g); }
+    // `count` fresh draws, those already evaluated or drawn twice left out.
+    std::vector<Genome> freshBatch(int count)
+    {
+        std::vector<Genome> batch;
+        GenomeSet drawn;
+        for (int i = 0; i < count; ++i) {
+            Genome g = fresh();
+            if (known(g) || drawn.contains(g))
+                continue;
+            drawn.insert(g);
+            batch.push_back(std::move(g));
+        }
+        return batch;
+    }
     Population initialize();
     Population randomInitialization();
     void afterSurvival(Population& population);
@@ -257,15 +271,7 @@ Population EsRun::randomInitialization()
     while (!m_context.done() &&
            (population.size() == 0 ||
             (population.validCount() * 2 < static_cast<std::size_t>(m_p.populationSize) && spent < cap))) {
-        batch.clear();
-        GenomeSet drawn;
-        for (int i = 0; i < m_p.populationSize; ++i) {
-            Genome g = fresh();
-            if (known(g) || drawn.contains(g))
-                continue;
-            drawn.insert(g);
-            batch.push_back(std::move(g));
-        }
+        batch = freshBatch(m_p.populationSize);
         if (batch.empty())
             break;
         const auto n = m_objective(batch, objectives);
@@ -357,16 +363,8 @@ void EsRun::restart(Population& population)
 {
     ++m_report.restarts;
     keepBest(population, static_cast<std::size_t>(std::max(m_p.restartElite, 0)));
-    std::vector<Genome> batch;
+    std::vector<Genome> batch = freshBatch(m_p.populationSize - static_cast<int>(population.size()));
     std::vector<double> objectives;
-    GenomeSet drawn;
-    for (int i = static_cast<int>(population.size()); i < m_p.populationSize; ++i) {
-        Genome g = fresh();
-        if (known(g) || drawn.contains(g))
-            continue;
-        drawn.insert(g);
-        batch.push_back(std::move(g));
-    }
     const auto n = m_objective(batch, objectives);
     for (std::size_t i = 0; i < n; ++i)
         population.add(std::move(batch[i]), objectives[i]);
