@@ -9,6 +9,7 @@
 #include "io/workload_io.hpp"
 #include "search/sparsemap/design_moves.hpp"
 #include "search/sparsemap/sparsemap_es.hpp"
+#include "search/es/evolution_loop.hpp"
 #include "search/method_registry.hpp"
 
 #include <QtTest>
@@ -190,6 +191,10 @@ private slots:
         p = {};
         p.polishAfterStagnation = -1;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SparseMapEs{p});
+        EvolutionSettings loop;
+        validate(loop, "loop");
+        loop.parentCount = 0;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, validate(loop, "loop"));
     }
 };
 

@@ -21,6 +21,7 @@ void validate(const EvolutionSettings& s, const std::string& owner)
 void evolve(SearchContext& context, const EvolutionSettings& s, Population& population, const GenomeSet& seen,
             const BatchObjective& evaluate, const EvolutionOperators& op)
 {
+    validate(s, "evolution loop");
     auto& rng = context.rng();
     std::vector<Genome> offspring;
     std::vector<double> objectives;

@@ -47,7 +47,7 @@ struct EvolutionOperators {
 
 // Runs generations until the context is done (budget spent or cancelled). `evaluate` evaluates a batch
 // and records it in `seen`; `population` is the initial population (generation 0, already evaluated
-// and closed by the caller) and ends as the final one.
+// and closed by the caller) and ends as the final one. Throws std::invalid_argument on bad settings.
 void evolve(SearchContext& context, const EvolutionSettings& settings, Population& population,
             const GenomeSet& seen, const BatchObjective& evaluate, const EvolutionOperators& operators);
 
