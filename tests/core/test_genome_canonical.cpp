@@ -12,6 +12,8 @@
 #include "model/genome_evaluator.hpp"
 #include "search/genome_checks.hpp"
 
+#include "test_support.hpp"
+
 #include <QtTest>
 
 #include <random>
@@ -47,12 +49,8 @@ private slots:
         const GenomeLayout layout(
             loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/spmm-32x64x48.yaml"),
             loadPreset("cloud"));
-        Genome g(static_cast<std::size_t>(layout.size()));
-        for (int i = 0; i < layout.size(); ++i)
-            g[i] = layout.gene(i).lower;
+        Genome g = test::allFactorsAtDram(layout);
         const auto tiling = layout.segment(GeneSegment::Tiling);
-        for (int i = tiling.begin; i < tiling.end; ++i)
-            g[i] = 1;
         const auto perm = layout.segment(GeneSegment::Permutation);
         Genome other = g;
         for (int i = perm.begin + 1; i < perm.end; ++i)

@@ -12,6 +12,8 @@
 #include "search/es/evolution_loop.hpp"
 #include "search/method_registry.hpp"
 
+#include "test_support.hpp"
+
 #include <QtTest>
 
 #include <set>
@@ -92,12 +94,7 @@ private slots:
         const DesignMoves moves(layout);
         std::mt19937_64 rng(7);
         // Every factor at level 1 (DRAM): its three loops are non-unit, the other levels have none.
-        Genome g(static_cast<std::size_t>(layout.size()));
-        for (int i = 0; i < layout.size(); ++i)
-            g[i] = layout.gene(i).lower;
-        const auto tiling = layout.segment(GeneSegment::Tiling);
-        for (int i = tiling.begin; i < tiling.end; ++i)
-            g[i] = 1;
+        const Genome g = test::allFactorsAtDram(layout);
         const auto perm = layout.segment(GeneSegment::Permutation);
         Genome h = g;
         QVERIFY(!moves.step(h, perm.begin + 1, rng)); // level 2 has no non-unit loop
@@ -119,12 +116,8 @@ private slots:
     {
         const auto layout = mm3Cloud();
         const DesignMoves moves(layout);
-        Genome g(static_cast<std::size_t>(layout.size()));
-        for (int i = 0; i < layout.size(); ++i)
-            g[i] = layout.gene(i).lower;
+        const Genome g = test::allFactorsAtDram(layout);
         const auto tiling = layout.segment(GeneSegment::Tiling);
-        for (int i = tiling.begin; i < tiling.end; ++i)
-            g[i] = 1;
         std::vector<Genome> out;
         moves.neighbours(g, out);
         // Counted by hand: each tiling gene to 4 other levels, each format gene to 4 other formats,

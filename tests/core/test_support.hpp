@@ -2,6 +2,7 @@
 // Architectures and workloads built in code for the core tests, so that a test of the codec does not
 // depend on the YAML loaders.
 #include "arch/architecture.hpp"
+#include "genome/genome_layout.hpp"
 #include "search/search_types.hpp"
 #include "workload/workload_factory.hpp"
 
@@ -58,6 +59,19 @@ inline search::EvaluatedPoint evaluatedPoint(double cycles, double energyPj, boo
 inline Workload toyWorkload()
 {
     return makeSpmm("toy", 4, 8, 4, uniformDensity(0.5), uniformDensity(0.5));
+}
+
+// A genome with every prime factor at mapping level 1 (DRAM, temporal) and every other gene at its
+// lowest value: DRAM's loops are the only non-unit loops, so the other levels' orders are free.
+inline Genome allFactorsAtDram(const GenomeLayout& layout)
+{
+    Genome g(static_cast<std::size_t>(layout.size()));
+    for (int i = 0; i < layout.size(); ++i)
+        g[i] = layout.gene(i).lower;
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i)
+        g[i] = 1;
+    return g;
 }
 
 } // namespace sparsemap::test
