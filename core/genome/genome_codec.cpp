@@ -149,6 +149,75 @@ void canonicalizeGenome(const GenomeLayout& layout, Genome& genome)
                                        layout.tensorP(), layout.tensorQ());
 }
 
+void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome, int which,
+                        std::vector<RankKey>& out)
+{
+    const Workload& w = layout.workload();
+    const int dims = static_cast<int>(w.dims.size());
+    const std::uint32_t relevant = w.dimMask(layout.formatTensor(which));
+    std::uint32_t nonUnit[64] = {};
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i)
+        nonUnit[genome[i] - 1] |= 1u << layout.gene(i).dim;
+    out.clear();
+    std::vector<int> order;
+    const auto perm = layout.segment(GeneSegment::Permutation);
+    for (int i = perm.begin; i < perm.end; ++i) {
+        const int level = layout.gene(i).mappingLevel;
+        const std::uint32_t mask = nonUnit[level] & relevant;
+        if (!mask)
+            continue;
+        cantorDecodeInto(genome[i], dims, order);
+        for (int k = 0; k < dims; ++k)
+            if ((mask >> order[k]) & 1u)
+                out.push_back({level, order[k]});
+    }
+}
+
+void carryFormats(const GenomeLayout& layout, std::span<const int> before, Genome& after)
+{
+    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
+    std::vector<RankKey> was, now;
+    constexpr int kUOP = static_cast<int>(RankFormat::UOP);
+    for (int which = 0; which < 3; ++which) {
+        const int base = layout.segment(segments[which]).begin;
+        formatRankKeysInto(layout, before, which, was);
+        formatRankKeysInto(layout, after, which, now);
+        const int nWas = static_cast<int>(was.size());
+        const int nNow = static_cast<int>(now.size());
+        auto formatWas = [&](int index) { // of rank `index` of `was`
+            const int fromInner = nWas - 1 - index;
+            return fromInner < kFormatGenesPerTensor ? before[base + kFormatGenesPerTensor - 1 - fromInner]
+                                                     : kUOP;
+        };
+        auto position = [](const std::vector<RankKey>& ranks, RankKey key) {
+            return static_cast<int>(std::find(ranks.begin(), ranks.end(), key) - ranks.begin());
+        };
+        for (int pos = 0; pos < kFormatGenesPerTensor; ++pos)
+            after[base + pos] = before[base + pos];
+        for (int i = std::max(0, nNow - kFormatGenesPerTensor); i < nNow; ++i) {
+            const RankKey key = now[i];
+            int format = 0;
+            if (const int j = position(was, key); j < nWas) {
+                format = formatWas(j);
+            } else {
+                int moved = -1, split = -1;
+                for (int j2 = 0; j2 < nWas; ++j2)
+                    if (was[j2].dim == key.dim) {
+                        split = j2;
+                        if (moved < 0 && position(now, was[j2]) == nNow)
+                            moved = j2;
+                    }
+                if (moved >= 0)
+                    format = formatWas(moved);
+                else if (split >= 0)
+                    format = formatWas(split);
+            }
+            after[base + kFormatGenesPerTensor - 1 - (nNow - 1 - i)] = format;
+        }
+    }
+}
+
 Genome canonicalGenome(const GenomeLayout& layout, std::span<const int> genome)
 {
     layout.validate(genome);

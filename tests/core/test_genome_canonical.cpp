@@ -11,6 +11,7 @@
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"
 #include "search/genome_checks.hpp"
+#include "sparse/tensor_ranks.hpp"
 
 #include "test_support.hpp"
 
@@ -129,6 +130,118 @@ private slots:
         // Random genomes nearly always carry free genes; and the comparison must have valid designs.
         QVERIFY2(changed > 300, qPrintable(QString::number(changed)));
         QVERIFY2(valid > 10, qPrintable(QString::number(valid)));
+    }
+
+    // carryFormats, worked by hand on the toy SpMM (M = 4, K = 8, N = 4) on the toy accelerator: every
+    // prime factor at DRAM (mapping level 1), loop order M K N there, P compressed as UOP(M1)-RLE(K1).
+    void formatsFollowTheLoopsThroughAMappingMove()
+    {
+        const Workload w = test::toyWorkload();
+        const GenomeLayout layout(w, test::toyArchitecture());
+        auto dim = [&](const char* name) {
+            for (int d = 0; d < static_cast<int>(w.dims.size()); ++d)
+                if (w.dims[d].name == name)
+                    return d;
+            return -1;
+        };
+        const int m = dim("M"), k = dim("K"), n = dim("N");
+        QVERIFY(m >= 0 && k >= 0 && n >= 0);
+        auto code = [](std::vector<int> order) { return static_cast<int>(cantorEncode(order)); };
+        const auto perm = layout.segment(GeneSegment::Permutation);
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        const int p = layout.segment(GeneSegment::FormatP).begin;
+        QCOMPARE(layout.formatTensor(0), w.tensorIndex("P"));
+        Genome before = test::allFactorsAtDram(layout);
+        before[perm.begin] = code({m, k, n});
+        before[p + 3] = 4; // M1: UOP
+        before[p + 4] = 2; // K1: RLE (innermost)
+        auto formatsOfP = [&](const Genome& g) {
+            std::string out;
+            const Design design = decodeGenome(layout, g);
+            for (const auto& rank : design.sparse.formats[0][w.tensorIndex("P")].ranks)
+                out += rankName(w, rank) + ":" + std::to_string(static_cast<int>(rank.format)) + " ";
+            return out;
+        };
+        QCOMPARE(formatsOfP(before), std::string("M1:4 K1:2 "));
+
+        // 1. K and M swapped at DRAM: positionally the innermost rank (now M1) would become RLE; carried,
+        //    each loop keeps its format.
+        Genome swapped = before;
+        swapped[perm.begin] = code({k, m, n});
+        QCOMPARE(formatsOfP(swapped), std::string("K1:4 M1:2 "));
+        carryFormats(layout, before, swapped);
+        QCOMPARE(formatsOfP(swapped), std::string("K1:2 M1:4 "));
+
+        // 2. One factor 2 of K to the PE buffer's temporal level (mapping level 4): K splits into K1 and
+        //    K4, the new rank takes K's format, M keeps UOP.
+        int lastK = -1;
+        for (int i = tiling.begin; i < tiling.end; ++i)
+            if (layout.gene(i).dim == k)
+                lastK = i;
+        Genome split = before;
+        split[lastK] = 4;
+        QCOMPARE(formatsOfP(split), std::string("M1:0 K1:4 K4:2 "));
+        carryFormats(layout, before, split);
+        QCOMPARE(formatsOfP(split), std::string("M1:4 K1:2 K4:2 "));
+
+        // 3. All of M to the PE buffer: the rank moves from M1 to M4 with its format.
+        Genome moved = before;
+        for (int i = tiling.begin; i < tiling.end; ++i)
+            if (layout.gene(i).dim == m)
+                moved[i] = 4;
+        QCOMPARE(formatsOfP(moved), std::string("K1:4 M4:2 "));
+        carryFormats(layout, before, moved);
+        QCOMPARE(formatsOfP(moved), std::string("K1:2 M4:4 "));
+    }
+
+    // carryFormats against the decoded designs, on random mapping changes of random genomes: every
+    // rank both designs have keeps its format (unless it moved beyond the innermost five, which are
+    // UOP), whatever else moved.
+    void carriedFormatsMatchThroughTheDecodedDesign_data()
+    {
+        QTest::addColumn<QString>("workload");
+        QTest::addColumn<QString>("preset");
+        for (const auto& [w, p] : {std::pair{"mm3", "cloud"}, {"conv4", "mobile"}, {"batched-spmm", "edge"}})
+            QTest::newRow((std::string(w) + "/" + p).c_str()) << QString(w) << QString(p);
+    }
+
+    void carriedFormatsMatchThroughTheDecodedDesign()
+    {
+        QFETCH(QString, workload);
+        QFETCH(QString, preset);
+        const GenomeLayout layout(loadWorkloadFile(std::string(SPARSEMAP_SOURCE_DIR "/samples/workloads/") +
+                                                   workload.toStdString() + ".yaml"),
+                                  loadPreset(preset.toStdString()));
+        const GeneSegment mappingSegments[2] = {GeneSegment::Permutation, GeneSegment::Tiling};
+        std::mt19937_64 rng(11);
+        int shared = 0;
+        for (int n = 0; n < 300; ++n) {
+            const Genome before = randomGenome(layout, rng);
+            Genome after = before;
+            for (int moves = 0; moves < 1 + n % 3; ++moves) {
+                const auto range = layout.segment(mappingSegments[(n + moves) % 2]);
+                const int gene = std::uniform_int_distribution<int>(range.begin, range.end - 1)(rng);
+                after[gene] =
+                    std::uniform_int_distribution<int>(layout.gene(gene).lower, layout.gene(gene).upper)(rng);
+            }
+            carryFormats(layout, before, after);
+            const Design a = decodeGenome(layout, before), b = decodeGenome(layout, after);
+            for (int which = 0; which < 3; ++which) {
+                const int tensor = layout.formatTensor(which);
+                const auto& was = a.sparse.formats[0][tensor].ranks;
+                const auto& now = b.sparse.formats[0][tensor].ranks;
+                // Ranks outside the innermost kFormatGenesPerTensor have no gene: UOP whatever they had.
+                const std::size_t first =
+                    now.size() > kFormatGenesPerTensor ? now.size() - kFormatGenesPerTensor : 0;
+                for (std::size_t i = first; i < now.size(); ++i)
+                    for (const auto& q : was)
+                        if (now[i].dim == q.dim && now[i].mappingLevel == q.mappingLevel) {
+                            QCOMPARE(now[i].format, q.format);
+                            ++shared;
+                        }
+            }
+        }
+        QVERIFY2(shared > 1000, qPrintable(QString::number(shared)));
     }
 };
 
