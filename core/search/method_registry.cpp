@@ -59,6 +59,18 @@ void randomInitialization(SparseMapEsParameters& p)
     p.calibrate = false;
     p.initialization = EsInitialization::Random;
 }
+void steepestPolish(SparseMapEsParameters& p)
+{
+    p.polishBatch = 0;
+}
+void noFormatPairs(SparseMapEsParameters& p)
+{
+    p.polishFormatPairs = false;
+}
+void positionalFormats(SparseMapEsParameters& p)
+{
+    p.mappingMoveFormats = DesignMoves::Formats::Positional;
+}
 void paperPopulation(SparseMapEsParameters& p)
 {
     p.populationSize = 100;
@@ -117,6 +129,14 @@ const std::vector<MethodInfo>& searchMethods()
          sparseMapWithout<randomInitialization>},
         {"sparsemap-100", "ablation: sparsemap with the paper's (100 + 100) population",
          sparseMapWithout<paperPopulation>},
+        {"sparsemap-steepest",
+         "ablation: sparsemap polishing by steepest descent (the whole neighbourhood per step)",
+         sparseMapWithout<steepestPolish>},
+        {"sparsemap-no-pairs", "ablation: sparsemap polishing with single moves only (no format-gene pairs)",
+         sparseMapWithout<noFormatPairs>},
+        {"sparsemap-positional",
+         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)",
+         sparseMapWithout<positionalFormats>},
         {"sparsemap-random-perm",
          "ablation: the published SparseMap ES with random instead of Cantor permutation codes",
          sparseMapRandomPerm},

@@ -1,12 +1,14 @@
 #include "search/sparsemap/design_moves.hpp"
 
 #include "genome/cantor.hpp"
+#include "genome/genome_codec.hpp"
 
 #include <map>
 
 namespace sparsemap::search {
 
-DesignMoves::DesignMoves(const GenomeLayout& layout) : m_layout(layout), m_ranges(geneRanges(layout))
+DesignMoves::DesignMoves(const GenomeLayout& layout, Formats formats)
+    : m_layout(layout), m_formats(formats), m_ranges(geneRanges(layout))
 {
     std::map<int, std::vector<int>> tilingByDim;
     for (int i = 0; i < layout.size(); ++i) {
@@ -64,6 +66,11 @@ void DesignMoves::swapAdjacent(Genome& genome, int permGene, std::vector<int>& o
     std::swap(order[first], order[second]);
 }
 
+bool DesignMoves::carry(std::mt19937_64& rng) const
+{
+    return m_formats == Formats::Carried || (m_formats == Formats::Both && uniform01(rng) < 0.5);
+}
+
 bool DesignMoves::step(Genome& genome, int gene, std::mt19937_64& rng) const
 {
     const auto& info = m_layout.gene(gene);
@@ -73,11 +80,21 @@ bool DesignMoves::step(Genome& genome, int gene, std::mt19937_64& rng) const
         if (positions.size() < 2)
             return false;
         const int k = uniformInt(0, static_cast<int>(positions.size()) - 2, rng);
+        const bool carried = carry(rng);
+        const Genome before = carried ? genome : Genome{};
         swapAdjacent(genome, gene, order, positions[k], positions[k + 1]);
+        if (carried)
+            carryFormats(m_layout, before, genome);
         return true;
     }
     if (m_ranges[gene].size() < 2)
         return false;
+    if (info.segment == GeneSegment::Tiling && carry(rng)) {
+        const Genome before = genome;
+        genome[gene] = resetGene(genome[gene], m_ranges[gene], rng);
+        carryFormats(m_layout, before, genome);
+        return true;
+    }
     genome[gene] = resetGene(genome[gene], m_ranges[gene], rng);
     return true;
 }
@@ -102,6 +119,15 @@ bool DesignMoves::stepAny(Genome& genome, std::mt19937_64& rng) const
 void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) const
 {
     std::vector<int> order, positions;
+    const bool positional = m_formats != Formats::Carried;
+    const bool carried = m_formats != Formats::Positional;
+    auto push = [&](bool mapping) { // the move just appended, with its carried variant
+        if (!mapping || !carried)
+            return;
+        if (positional)
+            out.push_back(out.back());
+        carryFormats(m_layout, genome, out.back());
+    };
     for (int i = 0; i < static_cast<int>(genome.size()); ++i) {
         const auto& info = m_layout.gene(i);
         if (info.segment == GeneSegment::Permutation) {
@@ -109,6 +135,7 @@ void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) con
             for (std::size_t k = 0; k + 1 < positions.size(); ++k) {
                 out.push_back(genome);
                 swapAdjacent(out.back(), i, order, positions[k], positions[k + 1]);
+                push(true);
             }
             continue;
         }
@@ -116,7 +143,42 @@ void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) con
             if (v != genome[i]) {
                 out.push_back(genome);
                 out.back()[i] = v;
+                push(info.segment == GeneSegment::Tiling);
             }
+    }
+}
+
+} // namespace sparsemap::search
+
+namespace sparsemap::search {
+
+void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>& out, bool skipGate) const
+{
+    const auto sg = m_layout.segment(GeneSegment::SkipGate);
+    auto pair = [&](int i, int j) {
+        for (int vi = m_ranges[i].lower; vi <= m_ranges[i].upper; ++vi)
+            for (int vj = m_ranges[j].lower; vj <= m_ranges[j].upper; ++vj)
+                if (vi != genome[i] && vj != genome[j]) {
+                    out.push_back(genome);
+                    out.back()[i] = vi;
+                    out.back()[j] = vj;
+                }
+    };
+    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
+    std::vector<RankKey> ranks;
+    for (int which = 0; which < 3; ++which) {
+        const auto range = m_layout.segment(segments[which]);
+        if (range.size() == 0)
+            continue;
+        formatRankKeysInto(m_layout, genome, which, ranks);
+        const int first = range.end - std::min(static_cast<int>(ranks.size()), range.size());
+        for (int i = first; i < range.end; ++i) {
+            for (int j = i + 1; j < range.end; ++j)
+                pair(i, j);
+            if (skipGate)
+                for (int j = sg.begin; j < sg.end; ++j)
+                    pair(i, j);
+        }
     }
 }
 

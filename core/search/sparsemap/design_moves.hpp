@@ -15,7 +15,11 @@ namespace sparsemap::search {
 
 class DesignMoves {
 public:
-    explicit DesignMoves(const GenomeLayout& layout);
+    // How moves of the mapping (a loop swap, a prime factor to another level) treat the format genes:
+    // as they are (the formats stay with rank positions), carried (carryFormats: the formats follow
+    // the loops), or either (the neighbourhood has both; a step draws one).
+    enum class Formats { Positional, Carried, Both };
+    explicit DesignMoves(const GenomeLayout& layout, Formats formats = Formats::Positional);
 
     const std::vector<std::vector<int>>& blocks() const { return m_blocks; }
     // Every block from either parent with probability 1/2.
@@ -27,6 +31,10 @@ public:
     bool stepAny(Genome& genome, std::mt19937_64& rng) const;
     // Appends every single move of `genome` to `out` (duplicates possible; callers canonicalize).
     void neighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends every change of two format genes of one tensor among the genes its ranks use (a
+    // tensor compressed at another rank: two genes that are each worse alone).
+    // With `skipGate`, also every change of a used format gene together with an S/G gene.
+    void formatPairNeighbours(const Genome& genome, std::vector<Genome>& out, bool skipGate = false) const;
 
 private:
     // The dims with a non-unit loop at mapping level `level`, in the level's loop order.
@@ -34,7 +42,10 @@ private:
                       std::vector<int>& nonUnitPositions) const;
     void swapAdjacent(Genome& genome, int permGene, std::vector<int>& order, int first, int second) const;
 
+    bool carry(std::mt19937_64& rng) const;
+
     const GenomeLayout& m_layout;
+    Formats m_formats;
     std::vector<GeneRange> m_ranges;
     std::vector<std::vector<int>> m_blocks;
 };

@@ -8,6 +8,7 @@
 #include "search/sparsemap/design_moves.hpp"
 #include "search/sparsemap/sparsemap_operators.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include <cmath>
@@ -68,6 +69,7 @@ void validate(const SparseMapEsParameters& p)
     require(p.polishAfterStagnation >= 0, "polishAfterStagnation must be >= 0 (0 = never)");
     require(p.restartAfterStagnation >= 0, "restartAfterStagnation must be >= 0 (0 = never)");
     require(p.restartElite >= 0, "restartElite must be >= 0");
+    require(p.polishBatch >= 0, "polishBatch must be >= 0 (0 = the whole neighbourhood per step)");
 }
 
 CalibrationParameters calibrationPlan(const SparseMapEsParameters& p, int genes, std::int64_t budget)
@@ -98,6 +100,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.canonicalize = false;
     p.polishAfterStagnation = 0;
     p.restartAfterStagnation = 0;
+    p.mappingMoveFormats = DesignMoves::Formats::Positional;
     return p;
 }
 
@@ -122,7 +125,7 @@ class EsRun {
 public:
     EsRun(const SparseMapEsParameters& p, SearchContext& context, SparseMapEsReport& report)
         : m_p(p), m_context(context), m_layout(context.layout()), m_rng(context.rng()),
-          m_problem(m_layout, p.permutationEncoding, m_rng()), m_moves(m_layout),
+          m_problem(m_layout, p.permutationEncoding, m_rng()), m_moves(m_layout, p.mappingMoveFormats),
           m_canonical(p.canonicalize && p.permutationEncoding == PermutationEncoding::Cantor),
           m_repair(p.repairFormats &&
                    context.modelOptions().formatSpace == model::FormatSpace::SparseloopDead),
@@ -322,14 +325,15 @@ Population EsRun::initialize()
 bool EsRun::polish(Population& population)
 {
     ++m_report.polishes;
+    const auto spentBefore = m_context.used();
     Genome current = population.genomes.front();
     double value = population.objectives.front();
     bool improved = false;
     std::vector<Genome> candidates, batch;
     std::vector<double> objectives;
-    while (!m_context.done()) {
-        candidates.clear();
-        m_moves.neighbours(current, candidates);
+    // The best improving neighbour among `candidates` (first improvement by batches with polishBatch);
+    // false when none improves.
+    auto descend = [&]() {
         batch.clear();
         GenomeSet drawn;
         for (auto& c : candidates) {
@@ -339,23 +343,43 @@ bool EsRun::polish(Population& population)
             drawn.insert(c);
             batch.push_back(std::move(c));
         }
-        if (batch.empty())
+        if (m_p.polishBatch > 0)
+            std::shuffle(batch.begin(), batch.end(), m_rng);
+        const std::size_t chunk = m_p.polishBatch > 0 ? static_cast<std::size_t>(m_p.polishBatch)
+                                                      : std::max<std::size_t>(batch.size(), 1);
+        for (std::size_t from = 0; from < batch.size() && !m_context.done(); from += chunk) {
+            const auto count = std::min(chunk, batch.size() - from);
+            const auto n = m_objective(std::span<const Genome>(batch.data() + from, count), objectives);
+            std::size_t best = n;
+            for (std::size_t i = 0; i < n; ++i)
+                if (objectives[i] < value && (best == n || objectives[i] < objectives[best]))
+                    best = i;
+            if (best == n)
+                continue;
+            current = batch[from + best];
+            value = objectives[best];
+            population.add(current, value);
+            ++m_report.polishImprovements;
+            improved = true;
+            return true;
+        }
+        return false;
+    };
+    while (!m_context.done()) {
+        candidates.clear();
+        m_moves.neighbours(current, candidates);
+        if (descend())
+            continue;
+        if (!m_p.polishFormatPairs)
             break;
-        const auto n = m_objective(batch, objectives);
-        std::size_t best = n;
-        for (std::size_t i = 0; i < n; ++i)
-            if (objectives[i] < value && (best == n || objectives[i] < objectives[best]))
-                best = i;
-        if (best == n)
+        candidates.clear();
+        m_moves.formatPairNeighbours(current, candidates, m_p.polishSkipGatePairs);
+        if (!descend())
             break;
-        current = batch[best];
-        value = objectives[best];
-        population.add(current, value);
-        ++m_report.polishImprovements;
-        improved = true;
     }
     m_polished.insert(current);
     keepBest(population, static_cast<std::size_t>(m_p.populationSize));
+    m_report.polishEvaluations += m_context.used() - spentBefore;
     return improved;
 }
 
@@ -369,6 +393,8 @@ void EsRun::restart(Population& population)
     for (std::size_t i = 0; i < n; ++i)
         population.add(std::move(batch[i]), objectives[i]);
     keepBest(population, static_cast<std::size_t>(m_p.populationSize));
+    if (!population.objectives.empty())
+        m_best = population.objectives.front(); // stagnation counts from the restart's own best
 }
 
 void EsRun::afterSurvival(Population& population)

@@ -51,6 +51,7 @@
 //   distinct points). The standard ES of the ablations does the same, so the comparison is fair.
 #include "search/es/permutation_encoding.hpp"
 #include "search/optimizer.hpp"
+#include "search/sparsemap/design_moves.hpp"
 #include "search/sparsemap/hypercube_initialization.hpp"
 #include "search/sparsemap/sensitivity_calibration.hpp"
 
@@ -128,6 +129,20 @@ struct SparseMapEsParameters {
     // drawn afresh, keeping its best `restartElite` members. 0 = never.
     int restartAfterStagnation = 20;
     int restartElite = 1;
+    // The polish by first improvement: its neighbours in random order, evaluated in batches of this
+    // many, the best improving neighbour of the first batch that has one taken. 0 = steepest descent
+    // (the whole neighbourhood per step; measured worse: docs/results/search-quality.md).
+    int polishBatch = 32;
+    // When no single move improves, the polish also tries every pair of format genes of one tensor
+    // among those its ranks use (DesignMoves::formatPairNeighbours): compressing a tensor at another
+    // rank changes two genes that are each worse alone (mm11 on mobile: P from U-U-U-RLE to U-UOP-U-U).
+    bool polishFormatPairs = true;
+    // ... and every used format gene together with every S/G gene.
+    bool polishSkipGatePairs = false;
+    // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
+    // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
+    // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
+    DesignMoves::Formats mappingMoveFormats = DesignMoves::Formats::Both;
 };
 
 // The published ES (paper IV-D, IV-E): SAC, annealing mutation with Cantor steps, HSHI after
@@ -151,6 +166,7 @@ struct SparseMapEsReport {
     int plannedGenerations = 0;                 // G
     int polishes = 0;                           // local polishes run
     int polishImprovements = 0;                 // polish steps that found a better design
+    std::int64_t polishEvaluations = 0;         // evaluations the polishes spent
     int restarts = 0;
 };
 
