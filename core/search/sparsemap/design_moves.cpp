@@ -148,13 +148,8 @@ void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) con
     }
 }
 
-} // namespace sparsemap::search
-
-namespace sparsemap::search {
-
-void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>& out, bool skipGate) const
+void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
-    const auto sg = m_layout.segment(GeneSegment::SkipGate);
     auto pair = [&](int i, int j) {
         for (int vi = m_ranges[i].lower; vi <= m_ranges[i].upper; ++vi)
             for (int vj = m_ranges[j].lower; vj <= m_ranges[j].upper; ++vj)
@@ -164,6 +159,7 @@ void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>
                     out.back()[j] = vj;
                 }
     };
+    // Only the genes the tensor's ranks use: the others are U in the canonical genome.
     const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
     std::vector<RankKey> ranks;
     for (int which = 0; which < 3; ++which) {
@@ -172,13 +168,9 @@ void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>
             continue;
         formatRankKeysInto(m_layout, genome, which, ranks);
         const int first = range.end - std::min(static_cast<int>(ranks.size()), range.size());
-        for (int i = first; i < range.end; ++i) {
+        for (int i = first; i < range.end; ++i)
             for (int j = i + 1; j < range.end; ++j)
                 pair(i, j);
-            if (skipGate)
-                for (int j = sg.begin; j < sg.end; ++j)
-                    pair(i, j);
-        }
     }
 }
 

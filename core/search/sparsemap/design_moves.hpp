@@ -8,7 +8,11 @@
 //   non-unit loops (a Cantor step or a reset mostly reorders unit loops, which changes nothing); a
 //   tiling gene moves its prime factor to another mapping level; a format or S/G gene takes another
 //   value;
-// - the neighbourhood of a genome: every such single move (the local polish of the elite).
+// - the neighbourhood of a genome: every such single move (the local polish of the elite), and the
+//   pairs of format genes of one tensor (its second tier);
+// - a mapping move (loop swap, prime factor moved) either leaves the format genes as they are - they
+//   are right-aligned to rank positions, so the move also re-assigns formats to loops - or carries
+//   each loop's format along (genome_codec's carryFormats).
 #include "search/es/genetic_operators.hpp"
 
 namespace sparsemap::search {
@@ -33,8 +37,7 @@ public:
     void neighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends every change of two format genes of one tensor among the genes its ranks use (a
     // tensor compressed at another rank: two genes that are each worse alone).
-    // With `skipGate`, also every change of a used format gene together with an S/G gene.
-    void formatPairNeighbours(const Genome& genome, std::vector<Genome>& out, bool skipGate = false) const;
+    void formatPairNeighbours(const Genome& genome, std::vector<Genome>& out) const;
 
 private:
     // The dims with a non-unit loop at mapping level `level`, in the level's loop order.

@@ -373,7 +373,7 @@ bool EsRun::polish(Population& population)
         if (!m_p.polishFormatPairs)
             break;
         candidates.clear();
-        m_moves.formatPairNeighbours(current, candidates, m_p.polishSkipGatePairs);
+        m_moves.formatPairNeighbours(current, candidates);
         if (!descend())
             break;
     }

@@ -137,8 +137,6 @@ struct SparseMapEsParameters {
     // among those its ranks use (DesignMoves::formatPairNeighbours): compressing a tensor at another
     // rank changes two genes that are each worse alone (mm11 on mobile: P from U-U-U-RLE to U-UOP-U-U).
     bool polishFormatPairs = true;
-    // ... and every used format gene together with every S/G gene.
-    bool polishSkipGatePairs = false;
     // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
     // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
