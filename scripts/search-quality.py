@@ -3,13 +3,15 @@
 
 Reads the `.cell` files of one or more `sparsemap sweep` output folders. The best-known value of a
 cell (architecture, workload) is the lowest `best` of any run in any folder given, whatever its
-method or budget (--best-known adds folders that only contribute to it, e.g. long runs). For each
+method or budget (--best-known adds folders that only contribute to it, e.g. long runs;
+--best-known-from adds a table written by --best-known-table, e.g. docs/results/best-known-table4.tsv,
+so a new run is measured against every earlier one without their folders). For each
 method at the budget asked (--budget, default 20000) it prints the geometric-mean ratio to
 best-known, the runs within 1 % and 5 %, the runs with no valid design, and on how many cells its
 median is at least as good as every other method's median.
 
   python3 scripts/search-quality.py SWEEP_DIR [SWEEP_DIR ...] [--best-known DIR ...] [--budget N]
-      [--cells] [--best-known-table FILE]
+      [--best-known-from TSV ...] [--cells] [--best-known-table FILE]
 """
 import argparse
 import math
@@ -53,10 +55,32 @@ def cells_of(folder):
             }
 
 
+def read_best_known_table(path):
+    """Rows (architecture, workload, edp, found_by) of a table written by --best-known-table."""
+    with open(path, encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        if header[:3] != ["architecture", "workload", "best_known_edp"]:
+            sys.exit(f"{path}:1: expected the header 'architecture, workload, best_known_edp, found_by'")
+        for number, line in enumerate(f, start=2):
+            fields = line.rstrip("\n").split("\t")
+            if fields == [""]:
+                continue
+            if len(fields) < 3:
+                sys.exit(f"{path}:{number}: expected 4 tab-separated fields, found {len(fields)}")
+            try:
+                edp = float(fields[2])
+            except ValueError:
+                sys.exit(f"{path}:{number}: best_known_edp '{fields[2]}' is not a number")
+            if not math.isfinite(edp) or edp <= 0:
+                sys.exit(f"{path}:{number}: best_known_edp must be a positive finite number, not {fields[2]}")
+            yield fields[0], fields[1], edp, fields[3] if len(fields) > 3 else "?"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("folders", nargs="+")
     ap.add_argument("--best-known", nargs="*", default=[], help="folders that only set best-known")
+    ap.add_argument("--best-known-from", nargs="*", default=[], help="best-known tables (TSV) to start from")
     ap.add_argument("--budget", type=int, default=20000)
     ap.add_argument("--cells", action="store_true", help="also print each cell's medians")
     ap.add_argument("--best-known-table", help="write the best-known value of every cell (TSV)")
@@ -65,6 +89,11 @@ def main():
     runs = []
     best_known = {}
     best_source = {}
+    for table in args.best_known_from:
+        for arch, workload, edp, found_by in read_best_known_table(table):
+            if edp < best_known.get((arch, workload), math.inf):
+                best_known[(arch, workload)] = edp
+                best_source[(arch, workload)] = found_by
     for folder in args.folders + args.best_known:
         for r in cells_of(folder):
             key = (r["arch"], r["workload"])
@@ -88,7 +117,8 @@ def main():
     medians = {key: {m: statistics.median(v) for m, v in by_cell_method[key].items()} for key in cells}
     methods = sorted(by_method, key=lambda m: (m != "sparsemap", m))
     print(f"{len(runs)} runs at {args.budget} evaluations on {len(cells)} cells; "
-          f"best-known from {len(args.folders) + len(args.best_known)} folder(s)\n")
+          f"best-known from {len(args.folders) + len(args.best_known)} folder(s)"
+          f" and {len(args.best_known_from)} table(s)\n")
     print("| method | geometric-mean ratio to best-known | runs within 1 % | runs within 5 % "
           "| runs with no valid design | cells where its median is the best median |")
     print("|---|---|---|---|---|---|")

@@ -15,5 +15,6 @@ int runCgra(const QStringList& args);
 int runPlot(const QStringList& args); // runs sparsemap-plot (app/plot)
 int runExport(const QStringList& args);
 int runOracleCorpus(const QStringList& args);
+int runOptimum(const QStringList& args);
 
 } // namespace sparsemap::cli

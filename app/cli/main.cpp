@@ -25,6 +25,8 @@ const Subcommand kSubcommands[] = {
      sparsemap::cli::runEvaluate},
     {"export", "export a design as a Sparseloop case (the workbench's export)", sparsemap::cli::runExport},
     {"search", "search the design space of a workload on an architecture", sparsemap::cli::runSearch},
+    {"optimum", "the exact optimum of the mapping for a design's sparse strategy (exhaustive)",
+     sparsemap::cli::runOptimum},
     {"sweep", "run a grid of searches (workloads x presets x methods x seeds) and summarize",
      sparsemap::cli::runSweep},
     {"cgra", "map sparse CNN blocks onto a streaming CGRA (CGRA SparseMap scheduler and binder)",
@@ -73,7 +75,7 @@ int main(int argc, char** argv)
         if (command == c.name)
             return c.run(args.mid(1));
     std::cerr << "sparsemap: unknown command '" << sparsemap::escapeControl(command.toStdString())
-              << "'; commands are info, decode, random, evaluate, export, search, sweep, cgra, "
+              << "'; commands are info, decode, random, evaluate, export, search, optimum, sweep, cgra, "
                  "oracle-corpus, validate, plot (see "
                  "sparsemap --help)\n";
     return sparsemap::cli::kUsage;
