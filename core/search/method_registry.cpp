@@ -67,6 +67,10 @@ void noFormatPairs(SparseMapEsParameters& p)
 {
     p.polishFormatPairs = false;
 }
+void noFactorExchanges(SparseMapEsParameters& p)
+{
+    p.polishFactorExchanges = false;
+}
 void positionalFormats(SparseMapEsParameters& p)
 {
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
@@ -134,6 +138,9 @@ const std::vector<MethodInfo>& searchMethods()
          sparseMapWithout<steepestPolish>},
         {"sparsemap-no-pairs", "ablation: sparsemap polishing with single moves only (no format-gene pairs)",
          sparseMapWithout<noFormatPairs>},
+        {"sparsemap-no-exchanges",
+         "ablation: sparsemap polishing without exchanges of two prime factors' levels",
+         sparseMapWithout<noFactorExchanges>},
         {"sparsemap-positional",
          "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)",
          sparseMapWithout<positionalFormats>},

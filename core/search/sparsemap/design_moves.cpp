@@ -116,17 +116,21 @@ bool DesignMoves::stepAny(Genome& genome, std::mt19937_64& rng) const
     return step(genome, movable[uniformInt(0, static_cast<int>(movable.size()) - 1, rng)], rng);
 }
 
+void DesignMoves::withFormats(const Genome& genome, std::vector<Genome>& out) const
+{
+    if (m_formats == Formats::Positional)
+        return;
+    if (m_formats == Formats::Both)
+        out.push_back(out.back());
+    carryFormats(m_layout, genome, out.back());
+}
+
 void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) const
 {
     std::vector<int> order, positions;
-    const bool positional = m_formats != Formats::Carried;
-    const bool carried = m_formats != Formats::Positional;
     auto push = [&](bool mapping) { // the move just appended, with its carried variant
-        if (!mapping || !carried)
-            return;
-        if (positional)
-            out.push_back(out.back());
-        carryFormats(m_layout, genome, out.back());
+        if (mapping)
+            withFormats(genome, out);
     };
     for (int i = 0; i < static_cast<int>(genome.size()); ++i) {
         const auto& info = m_layout.gene(i);
@@ -172,6 +176,21 @@ void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>
             for (int j = i + 1; j < range.end; ++j)
                 pair(i, j);
     }
+}
+
+void DesignMoves::factorExchangeNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i)
+        for (int j = i + 1; j < tiling.end; ++j) {
+            const auto& a = m_layout.gene(i);
+            const auto& b = m_layout.gene(j);
+            if (genome[i] == genome[j] || (a.dim == b.dim && a.factor == b.factor))
+                continue; // the same design
+            out.push_back(genome);
+            std::swap(out.back()[i], out.back()[j]);
+            withFormats(genome, out);
+        }
 }
 
 } // namespace sparsemap::search

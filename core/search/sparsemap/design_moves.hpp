@@ -9,7 +9,8 @@
 //   tiling gene moves its prime factor to another mapping level; a format or S/G gene takes another
 //   value;
 // - the neighbourhood of a genome: every such single move (the local polish of the elite), and the
-//   pairs of format genes of one tensor (its second tier);
+//   pairs of format genes of one tensor and the exchanges of two prime factors' levels (its second
+//   tier);
 // - a mapping move (loop swap, prime factor moved) either leaves the format genes as they are - they
 //   are right-aligned to rank positions, so the move also re-assigns formats to loops - or carries
 //   each loop's format along (genome_codec's carryFormats).
@@ -38,6 +39,11 @@ public:
     // Appends every change of two format genes of one tensor among the genes its ranks use (a
     // tensor compressed at another rank: two genes that are each worse alone).
     void formatPairNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends every exchange of the levels of two prime factors (of different dims, or different
+    // factors of one dim) that sit at different levels: one tile grows in one dim as it shrinks in
+    // another, which a buffer at capacity allows when neither move does alone. With the formats as
+    // the mapping moves treat them (positional, carried or both).
+    void factorExchangeNeighbours(const Genome& genome, std::vector<Genome>& out) const;
 
 private:
     // The dims with a non-unit loop at mapping level `level`, in the level's loop order.
@@ -46,6 +52,8 @@ private:
     void swapAdjacent(Genome& genome, int permGene, std::vector<int>& order, int first, int second) const;
 
     bool carry(std::mt19937_64& rng) const;
+    // After a mapping move appended to `out` from `genome`: keeps it, its carried variant, or both.
+    void withFormats(const Genome& genome, std::vector<Genome>& out) const;
 
     const GenomeLayout& m_layout;
     Formats m_formats;

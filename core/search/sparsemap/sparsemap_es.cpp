@@ -370,10 +370,16 @@ bool EsRun::polish(Population& population)
         m_moves.neighbours(current, candidates);
         if (descend())
             continue;
-        if (!m_p.polishFormatPairs)
+        if (m_p.polishFormatPairs) {
+            candidates.clear();
+            m_moves.formatPairNeighbours(current, candidates);
+            if (descend())
+                continue;
+        }
+        if (!m_p.polishFactorExchanges)
             break;
         candidates.clear();
-        m_moves.formatPairNeighbours(current, candidates);
+        m_moves.factorExchangeNeighbours(current, candidates);
         if (!descend())
             break;
     }

@@ -18,8 +18,9 @@
 //   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes)
 //     and design steps (a prime factor to another level, two adjacent non-unit loops swapped, a
 //     format or S/G value) on a uniformly drawn gene;
-//   - a (50 + 50) population, a local polish of the best after 3 generations without progress, and a
-//     restart (keeping the best) after 20.
+//   - a (50 + 50) population, a local polish of the best after 3 generations without progress (first
+//     improvement over single moves, then pairs of format genes, then exchanges of two prime
+//     factors' levels), and a restart (keeping the best) after 20.
 // Each change is a parameter, and an ablation method in the registry; the measurements are in
 // docs/results/search-quality.md.
 //
@@ -137,6 +138,10 @@ struct SparseMapEsParameters {
     // among those its ranks use (DesignMoves::formatPairNeighbours): compressing a tensor at another
     // rank changes two genes that are each worse alone (mm11 on mobile: P from U-U-U-RLE to U-UOP-U-U).
     bool polishFormatPairs = true;
+    // When neither a single move nor a format pair improves, the polish also tries every exchange of
+    // the levels of two prime factors (DesignMoves::factorExchangeNeighbours): the exact mapping
+    // optimum of a sparse strategy (sparsemap optimum) is often one such exchange away.
+    bool polishFactorExchanges = true;
     // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
     // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
