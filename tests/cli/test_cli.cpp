@@ -2,6 +2,7 @@
 #include "cli_run.hpp"
 #include "reference_corpus.hpp"
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -33,6 +34,7 @@ private slots:
         QTest::newRow("validate") << QStringList{"validate", "--help"};
         QTest::newRow("search") << QStringList{"search", "--help"};
         QTest::newRow("sweep") << QStringList{"sweep", "--help"};
+        QTest::newRow("optimum") << QStringList{"optimum", "--help"};
     }
     void helpOnEveryCommand()
     {
@@ -160,6 +162,34 @@ private slots:
         QVERIFY2(again.out.contains("valid\n"), qPrintable(again.out));
     }
 
+    // The exact mapping optimum for Fig. 13's sparse strategy on the toy (Fig. 13's own mapping cannot be
+    // mapped: see evaluateAGenome): the saved optimum evaluates to the EDP printed; a space above
+    // --max-mappings is refused with its size.
+    void optimumOfTheToy()
+    {
+        QTemporaryDir dir;
+        const QString saved = dir.filePath("optimum.design.yaml");
+        const Run r = sparsemap({"optimum", "samples/workloads/toy.yaml", "samples/arch/toy.yaml", kFigure13,
+                                 "--threads", "2", "--save", saved});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("canonical mapping space: 7875 tilings"), qPrintable(r.out)); // 15 x 35 x 15
+        QVERIFY2(r.out.contains("given design: edp invalid (spatial loops"), qPrintable(r.out));
+        const auto edpLine = QRegularExpression("optimum: edp ([0-9.e+]+)").match(r.out);
+        QVERIFY2(edpLine.hasMatch(), qPrintable(r.out));
+        const double edp = edpLine.captured(1).toDouble();
+        const Run again =
+            sparsemap({"evaluate", "samples/workloads/toy.yaml", "samples/arch/toy.yaml", saved});
+        QCOMPARE(again.exitCode, 0);
+        const auto evaluated = QRegularExpression("EDP +([0-9.e+]+)").match(again.out);
+        QVERIFY2(evaluated.hasMatch(), qPrintable(again.out));
+        QVERIFY(std::abs(evaluated.captured(1).toDouble() / edp - 1) < 1e-5);
+
+        const Run refused = sparsemap({"optimum", "samples/workloads/toy.yaml", "samples/arch/toy.yaml",
+                                       kFigure13, "--max-mappings", "1000"});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("larger than --max-mappings (1000)"), qPrintable(refused.err));
+    }
+
     void errorsAreOneLineAndNonZero_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -223,6 +253,17 @@ private slots:
                                                           "10"}
                                            << 1 << "has 33 storage levels; at most 32";
         QTest::newRow("device file") << QStringList{"info", "/dev/zero"} << 1 << "not a regular file";
+        QTest::newRow("optimum genome too short")
+            << QStringList{"optimum", "samples/workloads/toy.yaml", "cloud", "1,2,3"} << 1
+            << "genome has 3 genes";
+        QTest::newRow("optimum bad max-mappings")
+            << QStringList{"optimum",
+                           "samples/workloads/toy.yaml",
+                           "samples/arch/toy.yaml",
+                           kFigure13,
+                           "--max-mappings",
+                           "lots"}
+            << 2 << "--max-mappings must be a positive number, not 'lots'";
     }
     void errorsAreOneLineAndNonZero()
     {
