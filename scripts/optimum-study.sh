@@ -7,7 +7,7 @@
 #
 #   bash scripts/optimum-study.sh OUT_DIR [WORKLOADS] [PRESETS] [METHODS] [SEEDS]
 # defaults: mm1,mm3  edge,mobile,cloud  sparsemap,es-pfce,ga  1,2,3
-# Only workloads whose canonical mapping space is small can be done (mm1: 5.1e6 mappings, mm3: ...);
+# Only workloads whose canonical mapping space is small can be done (of Table III only mm1: 5.1e6 mappings, and mm3: 2.8e7);
 # `sparsemap optimum` refuses the others.
 set -euo pipefail
 cd "$(dirname "$0")/.."

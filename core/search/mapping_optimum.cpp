@@ -185,6 +185,9 @@ MappingOptimum exhaustiveMappingOptimum(const GenomeLayout& layout, std::span<co
     auto visitTiling = [&](Worker& w, std::int64_t t) {
         w.genome.assign(fixedGenome.begin(), fixedGenome.end());
         setTiling(g.groups, t, w.genome);
+        // The canonical form's format and S/G genes depend on the tiling only (unused ranks U, S/G
+        // synonyms), and the loop orders below are canonical already: once per tiling.
+        canonicalizeGenome(layout, w.genome);
         nonUnitMasks(layout, w.genome, w.masks);
         // The loop orders of every level with a permutation gene, as an odometer over the levels.
         std::vector<const std::vector<int>*> levelOrders;
@@ -196,7 +199,6 @@ MappingOptimum exhaustiveMappingOptimum(const GenomeLayout& layout, std::span<co
             levelOrders.push_back(&it->second);
         }
         std::vector<std::size_t> digit(levelOrders.size(), 0);
-        Genome candidate;
         for (std::int64_t order = 0;; ++order) {
             for (std::size_t k = 0; k < digit.size(); ++k)
                 w.genome[static_cast<std::size_t>(perm.begin) + k] = (*levelOrders[k])[digit[k]];
@@ -204,9 +206,7 @@ MappingOptimum exhaustiveMappingOptimum(const GenomeLayout& layout, std::span<co
             if (!spatialFanoutFits(layout, w.genome)) {
                 ++w.rejected;
             } else {
-                candidate = w.genome;
-                canonicalizeGenome(layout, candidate); // unused format genes -> U, S/G synonyms
-                const auto& result = w.evaluator.evaluate(candidate);
+                const auto& result = w.evaluator.evaluate(w.genome);
                 ++w.evaluated;
                 if (result.valid) {
                     ++w.valid;
@@ -215,7 +215,7 @@ MappingOptimum exhaustiveMappingOptimum(const GenomeLayout& layout, std::span<co
                         w.best.objective = objective;
                         w.best.tiling = t;
                         w.best.order = order;
-                        w.best.genome = candidate;
+                        w.best.genome = w.genome;
                     }
                 }
             }

@@ -293,6 +293,16 @@ private slots:
         QVERIFY(best(pairs) >= edp);
         const double exchanged = best(exchanges);
         QVERIFY2(std::abs(exchanged / 6.06434e6 - 1) < 1e-5, qPrintable(QString::number(exchanged)));
+        // The improving exchange, built by hand: the prime factors of tiling genes 17 (PE buffer, level 4)
+        // and 28 (level 5) trade levels.
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        QVERIFY(tiling.begin <= 17 && 28 < tiling.end && stuck[17] == 4 && stuck[28] == 5);
+        Genome byHand = stuck;
+        std::swap(byHand[17], byHand[28]);
+        canonicalizeGenome(layout, byHand);
+        QVERIFY(std::any_of(exchanges.begin(), exchanges.end(),
+                            [&](Genome c) { return canonicalizeGenome(layout, c), c == byHand; }));
+        QCOMPARE(evaluator.evaluate(byHand).edp, exchanged);
     }
 
     void theProductEsNeverEvaluatesACanonicalGenomeTwice()
