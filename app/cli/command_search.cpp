@@ -108,7 +108,7 @@ int runSearch(const QStringList& args)
         record.architecture = loadArchitecture(parser.value(archOpt));
         record.genomeOptions = genomeOptions(parser);
         const GenomeLayout layout(record.workload, record.architecture, record.genomeOptions);
-        auto optimizer = search::makeOptimizer(parseMethod(parser.value(methodOpt)), layout);
+        auto optimizer = search::makeOptimizer(parseMethod(parser.value(methodOpt)));
         const model::ModelOptions options = modelOptions(parser);
         const bool terminal = isatty(fileno(stderr));
         const auto result = search::runSearch(*optimizer, layout, settings, options, nullptr,

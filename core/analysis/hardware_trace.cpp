@@ -3,6 +3,7 @@
 #include "mapping/tile_shape.hpp"
 #include "model/density/nonzero_pattern.hpp"
 #include "util/error.hpp"
+#include "util/rounding.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -46,7 +47,7 @@ std::int64_t squareishWidth(std::int64_t n)
 {
     if (n <= 1)
         return 1;
-    auto w = static_cast<std::int64_t>(std::ceil(std::sqrt(static_cast<double>(n)) - 1e-9));
+    auto w = static_cast<std::int64_t>(ceilCount(std::sqrt(static_cast<double>(n))));
     while (n % w != 0)
         ++w;
     return w;

@@ -129,7 +129,7 @@ std::vector<OracleCorpusEntry> drawOracleCorpus(const OracleCorpusSettings& sett
             }
             if (settings.searchBudget > 0) {
                 const GenomeLayout layout(base, arch);
-                auto optimizer = search::makeOptimizer("sparsemap", layout);
+                auto optimizer = search::makeOptimizer("sparsemap");
                 search::SearchSettings s;
                 s.budget = settings.searchBudget;
                 s.seed = settings.seed + static_cast<std::uint64_t>(next);

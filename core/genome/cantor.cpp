@@ -15,8 +15,9 @@ std::int64_t factorial(int n)
 std::int64_t cantorEncode(std::span<const int> order)
 {
     const int d = static_cast<int>(order.size());
-    if (d > 20)
-        throw InputError("loop orders of more than 20 dimensions cannot be Cantor-encoded");
+    if (d > kMaxCantorDims)
+        throw InputError("loop orders of more than " + std::to_string(kMaxCantorDims) +
+                         " dimensions cannot be Cantor-encoded");
     std::vector<bool> used(d, false);
     std::int64_t code = 1;
     for (int i = 0; i < d; ++i) {
@@ -35,14 +36,14 @@ std::int64_t cantorEncode(std::span<const int> order)
 
 void cantorDecodeInto(std::int64_t code, int dimCount, std::vector<int>& order)
 {
-    if (dimCount < 0 || dimCount > 20)
-        throw GenomeError("loop orders need between 0 and 20 dimensions");
+    if (dimCount < 0 || dimCount > kMaxCantorDims)
+        throw GenomeError("loop orders need between 0 and " + std::to_string(kMaxCantorDims) + " dimensions");
     const std::int64_t count = factorial(dimCount);
     if (code < 1 || code > count)
         throw GenomeError("permutation code " + std::to_string(code) + " is outside [1, " +
                           std::to_string(count) + "]");
-    // Lehmer digits select among the unused dims, kept in a small array (D <= 20).
-    int unused[20];
+    // Lehmer digits select among the unused dims, kept in a small array.
+    int unused[kMaxCantorDims];
     for (int i = 0; i < dimCount; ++i)
         unused[i] = i;
     order.resize(static_cast<std::size_t>(dimCount));

@@ -10,8 +10,13 @@
 
 namespace sparsemap {
 
+// Codes are int64: 20! < 2^63 < 21!. (A genome holds codes as int genes, so GenomeLayout allows
+// kMaxPermutationGeneDims: 12! < 2^31 < 13!.)
+inline constexpr int kMaxCantorDims = 20;
+inline constexpr int kMaxPermutationGeneDims = 12;
+
 std::int64_t factorial(int n);
-// `order` must be a permutation of 0..D-1 (D <= 20); throws InputError otherwise.
+// `order` must be a permutation of 0..D-1 (D <= kMaxCantorDims); throws InputError otherwise.
 std::int64_t cantorEncode(std::span<const int> order);
 // `code` in [1, D!]; throws GenomeError otherwise.
 std::vector<int> cantorDecode(std::int64_t code, int dimCount);

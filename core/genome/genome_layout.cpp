@@ -57,8 +57,9 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
     m_q = inputs[1];
     m_z = m_workload.outputTensor();
     const int dimCount = static_cast<int>(m_workload.dims.size());
-    if (dimCount > 12)
-        throw InputError("the permutation genes support at most 12 dimensions (12! codes); workload " +
+    if (dimCount > kMaxPermutationGeneDims)
+        throw InputError("the permutation genes support at most " + std::to_string(kMaxPermutationGeneDims) +
+                         " dimensions (" + std::to_string(kMaxPermutationGeneDims) + "! codes); workload " +
                          m_workload.name + " has " + std::to_string(dimCount));
 
     m_slots = mappingTemplate(m_arch);

@@ -67,7 +67,7 @@ const Workload& checkedWorkload(const Workload& workload, const Architecture& ar
 
 Evaluator::Evaluator(Workload workload, Architecture arch, ModelOptions options)
     : m_workload(paddedWorkload(checkedWorkload(workload, arch), options.paddedSizes)),
-      m_original(std::move(workload)), m_arch(std::move(arch)), m_options(std::move(options)),
+      m_arch(std::move(arch)), m_options(std::move(options)),
       m_declaredOptions(declaredFormatOptions(m_options)), m_sparse(std::make_unique<SparseScratch>())
 {
     m_density = makeTensorDensityModels(m_workload);
@@ -78,8 +78,8 @@ Evaluator::Evaluator(Workload workload, Architecture arch, ModelOptions options)
 }
 
 Evaluator::Evaluator(const Evaluator& other)
-    : m_workload(other.m_workload), m_original(other.m_original), m_arch(other.m_arch),
-      m_options(other.m_options), m_declaredOptions(other.m_declaredOptions), m_density(other.m_density),
+    : m_workload(other.m_workload), m_arch(other.m_arch), m_options(other.m_options),
+      m_declaredOptions(other.m_declaredOptions), m_density(other.m_density),
       m_levelCosts(other.m_levelCosts), m_computeCosts(other.m_computeCosts),
       m_sparse(std::make_unique<SparseScratch>()), m_beyondSparseloop(other.m_beyondSparseloop)
 {

@@ -68,8 +68,6 @@ public:
 
     // Never throws for a structurally complete design: problems make the result invalid with a reason.
     const EvaluationResult& evaluate(const Design& design);
-    const EvaluationResult& lastResult() const { return m_result; }
-    const DenseTraffic& denseTraffic() const { return m_dense; }
 
 private:
     bool checkStructure(const Design& design);
@@ -78,7 +76,6 @@ private:
     void invalidate(std::string reason);
 
     Workload m_workload; // with padded dims
-    Workload m_original; // as given
     Architecture m_arch;
     ModelOptions m_options;
     ModelOptions m_declaredOptions; // for formats scored as Sparseloop binds them (outer to inner)

@@ -4,11 +4,16 @@
 
 namespace sparsemap::model {
 
+namespace {
+
+// The layout's padded sizes are the model's: one home, so no caller pads twice or forgets to.
 ModelOptions optionsForLayout(const GenomeLayout& layout, ModelOptions options)
 {
     options.paddedSizes = layout.paddedSizes();
     return options;
 }
+
+} // namespace
 
 GenomeEvaluator::GenomeEvaluator(const GenomeLayout& layout, ModelOptions options)
     : m_layout(layout),

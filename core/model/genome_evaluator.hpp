@@ -25,6 +25,4 @@ private:
     Design m_design;
 };
 
-ModelOptions optionsForLayout(const GenomeLayout& layout, ModelOptions options = {});
-
 } // namespace sparsemap::model

@@ -173,7 +173,7 @@ MappingOptimum exhaustiveMappingOptimum(const GenomeLayout& layout, std::span<co
     const auto tilings = static_cast<std::int64_t>(g.tilings);
     const auto perm = layout.segment(GeneSegment::Permutation);
     const int dims = static_cast<int>(layout.workload().dims.size());
-    const model::ModelOptions options = model::optionsForLayout(layout, settings.modelOptions);
+    const model::ModelOptions& options = settings.modelOptions;
 
     tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
     tbb::enumerable_thread_specific<std::unique_ptr<Worker>> workers(

@@ -18,15 +18,14 @@ namespace sparsemap::search {
 
 namespace {
 
-template <typename T> std::function<std::unique_ptr<Optimizer>(const GenomeLayout&)> plain()
+template <typename T> std::function<std::unique_ptr<Optimizer>()> plain()
 {
-    return [](const GenomeLayout&) -> std::unique_ptr<Optimizer> { return std::make_unique<T>(); };
+    return []() -> std::unique_ptr<Optimizer> { return std::make_unique<T>(); };
 }
 
 // The product's SparseMap ES with one issue-13 component switched back (the ablations of
 // docs/results/search-quality.md).
-template <void (*Change)(SparseMapEsParameters&)>
-std::unique_ptr<Optimizer> sparseMapWithout(const GenomeLayout&)
+template <void (*Change)(SparseMapEsParameters&)> std::unique_ptr<Optimizer> sparseMapWithout()
 {
     SparseMapEsParameters p;
     Change(p);
@@ -82,19 +81,19 @@ void paperPopulation(SparseMapEsParameters& p)
     p.parentCount = 50;
 }
 
-std::unique_ptr<Optimizer> sparseMapPaper(const GenomeLayout&)
+std::unique_ptr<Optimizer> sparseMapPaper()
 {
     return std::make_unique<SparseMapEs>(sparseMapPaperParameters(), "sparsemap-paper");
 }
 
-std::unique_ptr<Optimizer> sparseMapRandomPerm(const GenomeLayout&)
+std::unique_ptr<Optimizer> sparseMapRandomPerm()
 {
     SparseMapEsParameters p = sparseMapPaperParameters();
     p.permutationEncoding = PermutationEncoding::Random;
     return std::make_unique<SparseMapEs>(p);
 }
 
-std::unique_ptr<Optimizer> pfceRandomPerm(const GenomeLayout&)
+std::unique_ptr<Optimizer> pfceRandomPerm()
 {
     StandardEsParameters p;
     p.permutationEncoding = PermutationEncoding::Random;
@@ -175,11 +174,11 @@ std::string methodNames()
     return names;
 }
 
-std::unique_ptr<Optimizer> makeOptimizer(const std::string& name, const GenomeLayout& layout)
+std::unique_ptr<Optimizer> makeOptimizer(const std::string& name)
 {
     for (const auto& m : searchMethods())
         if (m.name == name)
-            return m.make(layout);
+            return m.make();
     throw InputError("unknown search method '" + name + "'; known methods: " + methodNames());
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Every search method by name, for the CLI, the GUI and sweeps: one place that knows how to build
-// each optimizer with its default parameters for a problem.
+// each optimizer with its default parameters (an optimizer learns its problem from the SearchContext
+// it runs in).
 #include "search/optimizer.hpp"
 
 #include <functional>
@@ -13,12 +14,12 @@ namespace sparsemap::search {
 struct MethodInfo {
     std::string name;    // e.g. "sparsemap"
     std::string summary; // one line for --help and menus
-    std::function<std::unique_ptr<Optimizer>(const GenomeLayout&)> make;
+    std::function<std::unique_ptr<Optimizer>()> make;
 };
 
 const std::vector<MethodInfo>& searchMethods();
 // Throws InputError listing the known names when `name` is unknown.
-std::unique_ptr<Optimizer> makeOptimizer(const std::string& name, const GenomeLayout& layout);
+std::unique_ptr<Optimizer> makeOptimizer(const std::string& name);
 std::string methodNames(); // "sparsemap, es-pfce, ..."
 
 } // namespace sparsemap::search

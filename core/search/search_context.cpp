@@ -43,8 +43,7 @@ SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings
                              ProgressCallback progress, PointsCallback points)
     : m_layout(layout), m_settings(settings), m_modelOptions(std::move(modelOptions)), m_cancel(cancel),
       m_progress(std::move(progress)), m_points(std::move(points)), m_rng(settings.seed),
-      m_workers(std::make_unique<Workers>(layout, model::optionsForLayout(layout, m_modelOptions),
-                                          settings.threads))
+      m_workers(std::make_unique<Workers>(layout, m_modelOptions, settings.threads))
 {
     m_result.points.reserve(static_cast<std::size_t>(std::min<std::int64_t>(settings.budget, 1 << 22)));
 }
@@ -120,7 +119,7 @@ void SearchContext::record(std::size_t first, std::size_t count)
     }
 }
 
-void SearchContext::endGeneration(std::span<const double> populationObjectives)
+GenerationStats SearchContext::currentStats(std::span<const double> populationObjectives) const
 {
     GenerationStats g;
     g.generation = m_generation;
@@ -137,6 +136,24 @@ void SearchContext::endGeneration(std::span<const double> populationObjectives)
     if (valid > 0)
         g.populationAverage = sum / valid;
     g.validShare = used() > 0 ? static_cast<double>(m_valid) / static_cast<double>(used()) : 0;
+    return g;
+}
+
+void SearchContext::heartbeat()
+{
+    if (!m_progress)
+        return;
+    GenerationStats g = currentStats({});
+    if (!m_result.convergence.empty()) {
+        g.generation = m_result.convergence.back().generation;
+        g.populationAverage = m_result.convergence.back().populationAverage;
+    }
+    m_progress(g);
+}
+
+void SearchContext::endGeneration(std::span<const double> populationObjectives)
+{
+    const GenerationStats g = currentStats(populationObjectives);
     m_result.convergence.push_back(g);
     ++m_generation;
     if (m_points && m_streamed < m_result.points.size()) {

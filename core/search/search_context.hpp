@@ -49,6 +49,10 @@ public:
     // Closes a generation: records convergence (best so far, average of the given population's
     // valid objectives, valid share), reports progress, and starts the next generation.
     void endGeneration(std::span<const double> populationObjectives);
+    // Reports progress (the last generation's convergence, with the evaluations used now) without
+    // closing a generation: for long work between generations (a surrogate's training), so the log
+    // gets no empty generations.
+    void heartbeat();
 
     const SearchResult& result() const { return m_result; }
     SearchResult takeResult();
@@ -59,6 +63,7 @@ private:
     std::size_t evaluateBatch(std::size_t count, std::span<const Genome> genomes,
                               std::vector<double>& objectives, EvaluateOne evaluateOne);
     void record(std::size_t first, std::size_t count);
+    GenerationStats currentStats(std::span<const double> populationObjectives) const;
 
     const GenomeLayout& m_layout;
     SearchSettings m_settings;

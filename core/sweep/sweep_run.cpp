@@ -97,7 +97,7 @@ std::string runCell(const SweepGrid& grid, std::size_t index, int threads)
     const auto& s = grid.settings();
     const GenomeLayout layout(grid.workloads()[static_cast<std::size_t>(c.workload)].workload,
                               grid.architectures()[static_cast<std::size_t>(c.architecture)].arch, s.genome);
-    auto optimizer = search::makeOptimizer(grid.methods()[static_cast<std::size_t>(c.method)], layout);
+    auto optimizer = search::makeOptimizer(grid.methods()[static_cast<std::size_t>(c.method)]);
     search::SearchSettings settings;
     settings.objective = s.objective;
     settings.budget = s.budget;

@@ -100,7 +100,7 @@ void runCell(benchmark::State& state, const std::string& workloadFile, const std
         // Budget-scheduled methods (annealing temperatures, SparseMap's phases) need a budget that
         // fits the time: a 2,000-evaluation pilot measures the rate, the budget is what the rate
         // fills in the time (+10%), and the deadline cuts the run at the time in any case.
-        auto pilot = search::makeOptimizer(method, layout);
+        auto pilot = search::makeOptimizer(method);
         search::SearchSettings p = settings;
         p.budget = 2000;
         const auto r = search::runSearch(*pilot, layout, p);
@@ -112,7 +112,7 @@ void runCell(benchmark::State& state, const std::string& workloadFile, const std
     for (auto _ : state) {
         auto optimizer = method == "mindmappings"
                              ? std::make_unique<search::MindMappingsSearch>(mindMappingsParameters())
-                             : search::makeOptimizer(method, layout);
+                             : search::makeOptimizer(method);
         search::CancelToken token;
         {
             std::unique_ptr<Deadline> deadline;

@@ -100,8 +100,8 @@ private slots:
         const GenomeLayout layout(loadWorkloadFile(std::string(SPARSEMAP_SOURCE_DIR "/samples/workloads/") +
                                                    workload.toStdString() + ".yaml"),
                                   loadPreset(preset.toStdString()));
-        model::GenomeEvaluator original(layout, model::optionsForLayout(layout));
-        model::GenomeEvaluator other(layout, model::optionsForLayout(layout));
+        model::GenomeEvaluator original(layout);
+        model::GenomeEvaluator other(layout);
         std::mt19937_64 rng(5);
         int valid = 0, changed = 0;
         for (int n = 0; n < 400; ++n) {

@@ -6,6 +6,7 @@
 #include "genome/genome_codec.hpp"
 #include "io/architecture_io.hpp"
 #include "io/workload_io.hpp"
+#include "model/genome_evaluator.hpp"
 #include "search/genome_checks.hpp"
 #include "search/method_registry.hpp"
 #include "search/mindmappings/mindmappings_search.hpp"
@@ -332,6 +333,29 @@ private slots:
         QVERIFY(best != nullptr);
     }
 
+    void runsUnderTheContextsModelOptions()
+    {
+        // Capacity checked at the 0.5 occupancy quantile (beyond Sparseloop) admits designs that the
+        // worst case rejects. The surrogate's statistics come from re-scoring the valid samples, which
+        // must use the run's options: with the defaults the re-scoring finds such a design invalid.
+        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"),
+                                  loadPreset("edge"));
+        model::ModelOptions relaxed;
+        relaxed.occupancyConfidence = 0.5;
+        MindMappingsSearch mm(quickParameters());
+        SearchSettings settings;
+        settings.budget = 1000;
+        settings.seed = 3;
+        const auto r = runSearch(mm, layout, settings, relaxed);
+        QVERIFY(mm.report().surrogateTrained);
+        model::GenomeEvaluator worstCase(layout);
+        int onlyRelaxed = 0;
+        for (const auto& p : r.points)
+            if (p.valid && !worstCase.evaluate(p.genome).valid)
+                ++onlyRelaxed;
+        QVERIFY(onlyRelaxed > 0); // the run did meet designs the defaults reject
+    }
+
     void sameSeedSameRunForAnyThreadCount()
     {
         const auto a = runMm(*m_layout, 1200, 1, 21);
@@ -367,8 +391,7 @@ private slots:
 
     void registeredAndParametersChecked()
     {
-        QCOMPARE(QString::fromStdString(makeOptimizer("mindmappings", *m_layout)->name()),
-                 QString("mindmappings"));
+        QCOMPARE(QString::fromStdString(makeOptimizer("mindmappings")->name()), QString("mindmappings"));
         auto bad = [](auto change) {
             MindMappingsParameters p;
             change(p);

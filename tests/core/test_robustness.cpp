@@ -115,7 +115,7 @@ private slots:
         const Workload w = makeSpmm("thin", 64, 128, 64, uniformDensity(0.5), uniformDensity(density));
         const GenomeLayout layout(w, loadPreset("edge"));
         // The designs a search meets (most random genomes are invalid on edge).
-        auto optimizer = search::makeOptimizer("sparsemap", layout);
+        auto optimizer = search::makeOptimizer("sparsemap");
         search::SearchSettings settings;
         settings.budget = 2000;
         settings.seed = 7;

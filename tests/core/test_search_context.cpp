@@ -101,6 +101,37 @@ private slots:
         QCOMPARE(result.points.size(), std::size_t(3 * 37));
     }
 
+    void heartbeatReportsWithoutAGeneration()
+    {
+        // Two batches of 10 with a generation each, heartbeats before, between and after: progress
+        // is called 2 + 3 times, the log keeps 2 generations, and a heartbeat reports the
+        // evaluations used so far under the last generation closed.
+        const auto layout = toyLayout();
+        SearchSettings settings;
+        settings.budget = 100;
+        std::vector<GenerationStats> reports;
+        SearchContext context(layout, settings, {}, nullptr,
+                              [&](const GenerationStats& g) { reports.push_back(g); });
+        std::vector<double> objectives;
+        context.heartbeat();
+        for (int b = 0; b < 2; ++b) {
+            std::vector<Genome> batch;
+            for (int i = 0; i < 10; ++i)
+                batch.push_back(randomGenome(layout, context.rng()));
+            context.evaluate(batch, objectives);
+            context.endGeneration(objectives);
+            context.heartbeat();
+        }
+        QCOMPARE(reports.size(), std::size_t(5));
+        QCOMPARE(reports[0].evaluations, std::int64_t(0));
+        QCOMPARE(reports[2].generation, 0);
+        QCOMPARE(reports[2].evaluations, std::int64_t(10));
+        QCOMPARE(reports[4].generation, 1);
+        QCOMPARE(reports[4].evaluations, std::int64_t(20));
+        QCOMPARE(context.generation(), 2);
+        QCOMPARE(context.result().convergence.size(), std::size_t(2));
+    }
+
     void zeroBudgetEvaluatesNothing()
     {
         const auto layout = toyLayout();

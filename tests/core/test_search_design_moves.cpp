@@ -196,7 +196,7 @@ private slots:
                                   loadPreset("mobile"));
         const Genome optimum = parseGenomeText("1,1,2,1,1,4,4,4,4,4,4,4,3,3,3,4,4,5,5,5,5,5,4,4,4,4,4,4,5,"
                                                "0,0,0,0,2,0,0,0,0,2,0,0,0,0,2,3,6,5");
-        model::GenomeEvaluator evaluator(layout, model::optionsForLayout(layout));
+        model::GenomeEvaluator evaluator(layout);
         const double edp = evaluator.evaluate(optimum).edp;
         QVERIFY(std::abs(edp / 5.90031e6 - 1) < 1e-5);
         auto best = [&](std::vector<Genome> candidates) {
@@ -269,7 +269,7 @@ private slots:
                                   loadPreset("mobile"));
         const Genome stuck = parseGenomeText("1,1,3,4,4,3,4,4,4,4,4,5,4,4,4,4,4,4,5,5,5,5,3,3,3,4,4,4,5,"
                                              "0,0,0,0,2,0,0,0,0,2,0,0,0,0,2,3,6,1");
-        model::GenomeEvaluator evaluator(layout, model::optionsForLayout(layout));
+        model::GenomeEvaluator evaluator(layout);
         const double edp = evaluator.evaluate(stuck).edp;
         QVERIFY2(std::abs(edp / 6.25084e6 - 1) < 1e-5, qPrintable(QString::number(edp)));
         auto best = [&](std::vector<Genome> candidates) {
@@ -330,7 +330,7 @@ private slots:
     void thePublishedVariantKeepsItsGenomes()
     {
         const auto layout = mm3Cloud();
-        const auto paper = makeOptimizer("sparsemap-paper", layout);
+        const auto paper = makeOptimizer("sparsemap-paper");
         QCOMPARE(QString::fromStdString(paper->name()), QString("sparsemap-paper"));
         SearchSettings settings;
         settings.budget = 3000;

@@ -40,7 +40,7 @@ RunRecord makeRun(const std::string& name, const std::string& method, const Work
     run.settings.seed = seed;
     run.settings.threads = 2;
     const GenomeLayout layout(workload, arch, run.genomeOptions);
-    const auto optimizer = search::makeOptimizer(method, layout);
+    const auto optimizer = search::makeOptimizer(method);
     run.result = search::runSearch(*optimizer, layout, run.settings);
     return run;
 }
@@ -436,10 +436,12 @@ private slots:
         const auto t3 = std::chrono::steady_clock::now();
         const auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
         const double n = double(s.runs[0].result.points.size());
-        qInfo("real run, %d genes, %.0f points: compact %.1f bytes per point (%.1f MB per million; written in %.0f ms, "
+        qInfo("real run, %d genes, %.0f points: compact %.1f bytes per point (%.1f MB per million; written "
+              "in %.0f ms, "
               "read in %.0f ms), CSV %.1f bytes per point (%.1f MB per million; written in %.0f ms)",
-              GenomeLayout(w, loadPreset("cloud")).size(), n, double(compact.size()) / n, double(compact.size()) / n,
-              ms(t1 - t0), ms(t3 - t2), double(csv.size()) / n, double(csv.size()) / n, ms(t2 - t1));
+              GenomeLayout(w, loadPreset("cloud")).size(), n, double(compact.size()) / n,
+              double(compact.size()) / n, ms(t1 - t0), ms(t3 - t2), double(csv.size()) / n,
+              double(csv.size()) / n, ms(t2 - t1));
         comparePoints(s.runs[0].result.points, back.runs[0].result.points);
         QVERIFY(compact.size() * 4 < csv.size());
     }

@@ -63,7 +63,7 @@ search::SearchResult smallRun(const GenomeLayout& layout)
     settings.budget = 400;
     settings.seed = 2;
     settings.threads = 1;
-    const auto optimizer = search::makeOptimizer("sparsemap", layout);
+    const auto optimizer = search::makeOptimizer("sparsemap");
     return search::runSearch(*optimizer, layout, settings);
 }
 

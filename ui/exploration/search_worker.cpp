@@ -29,7 +29,7 @@ bool SearchWorker::start(std::shared_ptr<const GenomeLayout> layout, const std::
     if (m_running)
         return false;
     // Built here so that an unknown name fails on the caller's thread, with the caller's handler.
-    std::shared_ptr<search::Optimizer> optimizer = search::makeOptimizer(method, *layout);
+    std::shared_ptr<search::Optimizer> optimizer = search::makeOptimizer(method);
     m_cancel = std::make_shared<search::CancelToken>();
     m_running = true;
     emit started();

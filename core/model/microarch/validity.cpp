@@ -1,6 +1,7 @@
 #include "model/microarch/validity.hpp"
 
 #include "mapping/spatial_split.hpp"
+#include "util/rounding.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -29,14 +30,14 @@ std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResul
         const double available =
             static_cast<double>(last ? arch.compute.instances : arch.levels[s + 1].instances);
         const std::string below = last ? arch.compute.name : arch.levels[s + 1].name;
-        if (needed > available + 0.5)
+        if (countExceeds(needed, available))
             return "spatial fan-out exceeded below " + arch.levels[s].name + ": the mapping uses " +
                    number(needed) + " " + below + " instances, the architecture has " + number(available);
         // Per instance: the children one instance of this level feeds.
         double fanout = c.dense.levels[s].fanout;
         if (needed < (last ? c.dense.spatialInstances : c.dense.levels[s + 1].instances))
             fanout *= needed / (last ? c.dense.spatialInstances : c.dense.levels[s + 1].instances);
-        if (fanout > static_cast<double>(arch.fanout(s)) + 0.5)
+        if (countExceeds(fanout, static_cast<double>(arch.fanout(s))))
             return "spatial fan-out exceeded at " + arch.levels[s].name +
                    ": the mapping spreads its tile over " + number(fanout) + " " + below +
                    " per instance, the architecture has " + number(static_cast<double>(arch.fanout(s)));
@@ -60,7 +61,7 @@ std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResul
             const Mesh mesh = timeloopMesh(arch, t);
             const double x = t == levels ? c.dense.computeX : c.dense.levels[t].xExpansion;
             const double y = t == levels ? c.dense.computeY : c.dense.levels[t].yExpansion;
-            if (x > static_cast<double>(mesh.x) + 0.5 || y > static_cast<double>(mesh.y) + 0.5)
+            if (countExceeds(x, static_cast<double>(mesh.x)) || countExceeds(y, static_cast<double>(mesh.y)))
                 return "spatial fan-out exceeded below " + arch.levels[t - 1].name +
                        ": the mapping spreads " + number(x) + " x " + number(y) + " over a " +
                        number(static_cast<double>(mesh.x)) + " x " + number(static_cast<double>(mesh.y)) +

@@ -3,6 +3,7 @@
 #include "model/density/density_model.hpp"
 #include "model/density/density_model_factory.hpp"
 #include "model/sparse/sparse_context.hpp"
+#include "util/rounding.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -71,8 +72,7 @@ std::int64_t maxOccupancyOfVolume(const DensityModel& model, double volume)
     // fixed-structured tile always holds its share (rounded up).
     const auto v = clampedVolume(model, volume);
     if (model.name() == "fixed-structured")
-        return std::min(
-            v, static_cast<std::int64_t>(std::ceil(static_cast<double>(v) * model.density() - 1e-9)));
+        return std::min(v, static_cast<std::int64_t>(ceilCount(static_cast<double>(v) * model.density())));
     return std::min(v, model.nnz());
 }
 

@@ -1,6 +1,7 @@
 #include "model/sparse/gating_skipping.hpp"
 
 #include "model/dataflow/loop_nest.hpp"
+#include "util/rounding.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -314,10 +315,9 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                                 const double fiber = elem * static_cast<double>(loop.bound);
                                 const double full =
                                     static_cast<double>(maxOccupancyOfVolume(*c.density[cnd], fiber));
-                                const double nonEmpty = std::ceil(
+                                const double nonEmpty = ceilCount(
                                     static_cast<double>(loop.bound) *
-                                        (1 - probabilityEmptyGiven(*c.density[cnd], elem, fiber, full)) -
-                                    1e-9);
+                                    (1 - probabilityEmptyGiven(*c.density[cnd], elem, fiber, full)));
                                 expansion *= std::min(1.0, nonEmpty / static_cast<double>(loop.bound));
                             }
                             if (loop.storageLevel < s)
@@ -352,7 +352,7 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                     r.metadataReads = ActionSplit{r.metadataUpdates.actual, 0, 0};
                 else if (safLevel[a.target] < 0)
                     safLevel[a.target] = lt;
-                eliminate(r.reads, rw ? std::ceil(r.reads.actual * p - 1e-9) : std::floor(r.reads.actual * p),
+                eliminate(r.reads, rw ? ceilCount(r.reads.actual * p) : std::floor(r.reads.actual * p),
                           a.kind);
                 eliminate(r.updates, std::floor(r.updates.actual * p), a.kind);
                 const double share = childRankShare(c, scratch, lt, a.target);

@@ -3,6 +3,7 @@
 #include "mapping/tile_shape.hpp"
 #include "model/format/format_walk.hpp"
 #include "util/limits.hpp"
+#include "util/rounding.hpp"
 
 #include <algorithm>
 #include <array>
@@ -294,6 +295,12 @@ namespace {
 // smooth ones (UOP, RLE) keep the quadrature.
 constexpr int kFormatWalkPoints = 512;
 
+// The occupancy cache (one per evaluator thread) is emptied when it holds more entries than this:
+// a search revisits the tile shapes of the designs in use, so a bounded cache keeps nearly all of
+// its hits. An entry is under 1 KB (two arrays of kMaxRanks rank occupancies, the key's vectors and
+// the node), so the bound keeps a thread's cache under ~200 MB however long the run.
+constexpr std::size_t kOccupancyCacheEntries = 200000;
+
 bool walkHasSteps(std::span<const WalkRank> ranks)
 {
     return std::any_of(ranks.begin(), ranks.end(), [](const WalkRank& r) {
@@ -393,7 +400,7 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
     st.vectorRatio = st.compressed ? vectorAccessRatio(model, shape, st.tile, st.density,
                                                        c.arch.levels[s].blockSize, scratch.points)
                                    : 1.0;
-    if (scratch.occupancyCache.size() > 200000)
+    if (scratch.occupancyCache.size() > kOccupancyCacheEntries)
         scratch.occupancyCache.clear(); // bounded memory; refilled by the designs in use
     scratch.occupancyCache.emplace(key, OccupancyValue{st.maxOccupancy, st.density, st.nonEmptyShare,
                                                        st.vectorRatio, st.expectedUnits, st.maxUnits});
@@ -414,9 +421,7 @@ void applyRepresentation(const TensorSparseState& st, TensorLevelResult& r)
     r.expectedDensity = st.density;
     r.vectorRatio = st.vectorRatio;
     const double rho = st.density;
-    auto scale = [rho](double algorithmic) {
-        return algorithmic - std::floor(algorithmic * (1 - rho) + 1e-9);
-    };
+    auto scale = [rho](double algorithmic) { return algorithmic - floorCount(algorithmic * (1 - rho)); };
     r.reads.actual = scale(r.algorithmicReads);
     r.fills.actual = scale(r.algorithmicFills);
     r.updates.actual = scale(r.algorithmicUpdates);
@@ -426,8 +431,8 @@ void applyRepresentation(const TensorSparseState& st, TensorLevelResult& r)
             return 0.0;
         double bits = 0;
         for (int q = 0; q < st.rankCount; ++q) {
-            const double md = std::ceil(st.expectedUnits[q].metadata * accesses / st.tile - 1e-9);
-            const double pl = std::ceil(st.expectedUnits[q].payload * accesses / st.tile - 1e-9);
+            const double md = ceilCount(st.expectedUnits[q].metadata * accesses / st.tile);
+            const double pl = ceilCount(st.expectedUnits[q].payload * accesses / st.tile);
             bits += md * st.ranks[q].metadataBits + pl * st.ranks[q].payloadBits;
         }
         return bits;

@@ -113,7 +113,9 @@ void MindMappingsSearch::run(SearchContext& context)
     const auto& layout = context.layout();
     auto& rng = context.rng();
     m_report = {};
-    model::GenomeEvaluator evaluator(layout, model::optionsForLayout(layout));
+    // The context's options: a design the run scored valid is valid here too (with the defaults, a
+    // run at --confidence < 1 would see its valid designs re-scored as invalid).
+    model::GenomeEvaluator evaluator(layout, context.modelOptions());
     Surrogate surrogate(layout, context.settings().objective, p.surrogate);
 
     // Phase 1: sample the training set.
@@ -164,7 +166,7 @@ void MindMappingsSearch::run(SearchContext& context)
         m_report.epochs = epoch;
         m_report.trainingLoss = loss;
         if (epoch % p.reportEveryEpochs == 0)
-            context.endGeneration({}); // a heartbeat for progress displays: no new evaluations
+            context.heartbeat(); // for progress displays: no new evaluations, no new generation
     };
     surrogate.train(trainGenomes, statistics, rng, hooks);
     m_report.trainingSeconds =

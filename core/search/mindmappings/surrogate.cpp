@@ -74,14 +74,6 @@ Eigen::VectorXd Surrogate::unwhiten(const Eigen::VectorXd& whitened) const
     return (whitened.array() * m_inStd.array()).matrix() + m_inMean;
 }
 
-Eigen::VectorXd Surrogate::predictStatistics(const Eigen::VectorXd& relaxed) const
-{
-    if (!m_mlp)
-        throw std::logic_error("mindmappings: the surrogate is not trained");
-    const Eigen::VectorXd out = m_mlp->forward(whiten(relaxed)).col(0);
-    return (out.array() * m_outStd.array()).matrix() + m_outMean;
-}
-
 Eigen::VectorXd Surrogate::objectiveWeights() const
 {
     const auto& layout = m_relaxation.layout();

@@ -40,8 +40,6 @@ public:
     Eigen::VectorXd unwhiten(const Eigen::VectorXd& whitened) const;
     const Eigen::VectorXd& inputScale() const { return m_inStd; }
 
-    // The predicted statistics (costStatistics units) of a relaxed genome.
-    Eigen::VectorXd predictStatistics(const Eigen::VectorXd& relaxed) const;
     // log(objective / its algorithmic minimum) as predicted at the whitened point z, and its gradient
     // with respect to z when `gradient` is given.
     double predictLogObjective(const Eigen::VectorXd& z, Eigen::VectorXd* gradient = nullptr) const;
