@@ -1,5 +1,6 @@
 #include "analysis/hardware_trace.hpp"
 
+#include "mapping/spatial_fanout.hpp"
 #include "mapping/tile_shape.hpp"
 #include "model/density/nonzero_pattern.hpp"
 #include "util/error.hpp"
@@ -165,12 +166,8 @@ HardwareTrace::HardwareTrace(const Workload& workload, const Architecture& arch,
             throw InputError("hardware view: the bounds of dim " + workload.dims[d].name + " multiply to " +
                              std::to_string(design.mapping.product(d)) + ", less than the dim's size " +
                              std::to_string(workload.dims[d].size));
-    for (int s = 0; s < levels; ++s)
-        if (design.mapping.spatialProduct(s) > arch.fanout(s))
-            throw InputError("hardware view: the mapping spreads " +
-                             std::to_string(design.mapping.spatialProduct(s)) + " children below " +
-                             arch.levels[s].name + ", the architecture has " +
-                             std::to_string(arch.fanout(s)));
+    if (const auto problem = spatialFanoutProblem(arch, spatialLoopsOf(design.mapping)); !problem.empty())
+        throw InputError("hardware view: " + problem);
 
     for (int s = 0; s < levels; ++s)
         m_dimTiles.push_back(dimTileSizes(design.mapping, dims, s));

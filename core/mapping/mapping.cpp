@@ -12,16 +12,6 @@ std::int64_t Mapping::product(int dim) const
     return p;
 }
 
-std::int64_t Mapping::spatialProduct(int storageLevel) const
-{
-    std::int64_t p = 1;
-    for (const auto& level : levels)
-        if (level.storageLevel == storageLevel && level.kind == LoopKind::Spatial)
-            for (auto b : level.bounds)
-                p *= b;
-    return p;
-}
-
 std::vector<MappingLevelSlot> mappingTemplate(const Architecture& arch)
 {
     std::vector<MappingLevelSlot> slots;

@@ -47,8 +47,6 @@ struct Mapping {
     int levelCount() const { return static_cast<int>(levels.size()); }
     // Product of the bounds of `dim` over all mapping levels.
     std::int64_t product(int dim) const;
-    // Product over the spatial levels of one storage level (the fan-out the mapping uses there).
-    std::int64_t spatialProduct(int storageLevel) const;
     bool operator==(const Mapping&) const = default;
 };
 

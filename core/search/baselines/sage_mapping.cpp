@@ -1,7 +1,7 @@
 #include "search/baselines/sage_mapping.hpp"
 
 #include "genome/cantor.hpp"
-#include "mapping/spatial_split.hpp"
+#include "mapping/spatial_fanout.hpp"
 #include "search/baselines/baseline_support.hpp"
 
 #include <algorithm>
@@ -50,30 +50,24 @@ private:
     {
         const auto& arch = m_layout.architecture();
         const auto& slots = m_layout.mappingLevels();
-        for (int s = 1; s < arch.levelCount(); ++s) {
-            std::int64_t spatial = 1;
+        std::vector<SpatialLoops> spatial;
+        for (std::size_t l = 0; l < slots.size(); ++l)
+            if (slots[l].kind == LoopKind::Spatial)
+                spatial.push_back({slots[l].storageLevel, m_bounds[l], std::nullopt});
+        if (!spatialFanoutFits(arch, spatial))
+            return false;
+        for (int s = 1; s < arch.levelCount(); ++s) { // and every level's dense tiles fit its capacity
             std::vector<std::int64_t> extent(m_layout.paddedSizes().size(), 1);
-            for (std::size_t l = 0; l < slots.size(); ++l) {
-                if (slots[l].storageLevel < s)
-                    continue;
-                for (std::size_t d = 0; d < extent.size(); ++d) {
-                    extent[d] *= m_bounds[l][d];
-                    if (slots[l].storageLevel == s && slots[l].kind == LoopKind::Spatial)
-                        spatial *= m_bounds[l][d];
-                }
-            }
-            if (spatial > arch.fanout(s))
-                return false;
+            for (std::size_t l = 0; l < slots.size(); ++l)
+                if (slots[l].storageLevel >= s)
+                    for (std::size_t d = 0; d < extent.size(); ++d)
+                        extent[d] *= m_bounds[l][d];
             const auto& level = arch.levels[s];
             if (!level.unbounded() &&
                 denseWords(extent) > m_fill * static_cast<double>(level.capacityWords()))
                 return false;
         }
-        std::vector<SpatialLoops> spatial; // and the loops split over Timeloop's meshes
-        for (std::size_t l = 0; l < slots.size(); ++l)
-            if (slots[l].kind == LoopKind::Spatial)
-                spatial.push_back({slots[l].storageLevel, m_bounds[l], std::nullopt});
-        return splitSpatialLoops(arch, spatial).has_value();
+        return true;
     }
 
     // Words of every tensor's dense tile for per-dim extents (an affine rank spans sum c*(e-1)+1).

@@ -1,5 +1,6 @@
 #include "search/mindmappings/genome_relaxation.hpp"
 
+#include "mapping/spatial_fanout.hpp"
 #include "search/genome_checks.hpp"
 
 #include <algorithm>
@@ -102,19 +103,10 @@ void GenomeRelaxation::repairFanout(const Eigen::VectorXd& x, const Eigen::Vecto
     const auto& arch = m_layout.architecture();
     const auto tiling = m_layout.segment(GeneSegment::Tiling);
     const auto levels = static_cast<std::size_t>(arch.levelCount());
-    auto spatialUse = [&](std::vector<std::int64_t>& used) {
-        used.assign(levels, 1);
-        for (int i = tiling.begin; i < tiling.end; ++i) {
-            const auto& slot = slots[static_cast<std::size_t>(genome[static_cast<std::size_t>(i)] - 1)];
-            if (slot.kind == LoopKind::Spatial)
-                used[static_cast<std::size_t>(slot.storageLevel)] *= m_layout.gene(i).factor;
-        }
-    };
-    std::vector<std::int64_t> used;
     // Each move takes a factor off an overflowing level and creates no new overflow, so the overflow
     // strictly shrinks and the loop ends; moving to a temporal level is always possible.
     for (;;) {
-        spatialUse(used);
+        const auto used = spatialFanoutUse(arch, spatialLoopsOfGenome(m_layout, genome));
         auto overflows = [&](std::size_t level) {
             return used[level] > arch.fanout(static_cast<int>(level));
         };

@@ -1,0 +1,100 @@
+// The dense spatial pre-check in one place (mapping/spatial_fanout, issue 15): per-level use, the
+// fan-out rule, Timeloop's mesh rule, and the genome path agreeing with the decoded design's loops.
+// Expected values worked out by hand on the paper's toy accelerator (DRAM, GLB, 4 PEs x 4 MACs: the
+// GLB feeds 4 PEs, a PE 4 MACs).
+#include "genome/genome_codec.hpp"
+#include "mapping/spatial_fanout.hpp"
+#include "search/genome_checks.hpp"
+#include "test_support.hpp"
+
+#include <QtTest>
+
+#include <limits>
+
+using namespace sparsemap;
+
+namespace {
+
+// Dims M, K, N.
+SpatialLoops loops(int storageLevel, std::int64_t m, std::int64_t k, std::int64_t n)
+{
+    return {storageLevel, {m, k, n}, std::nullopt};
+}
+
+bool mentions(const std::string& text, const char* part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+class TestMappingSpatialFanout : public QObject {
+    Q_OBJECT
+private slots:
+    void useAndFanoutByHand()
+    {
+        const Architecture a = test::toyArchitecture();
+        const std::vector<SpatialLoops> fits{loops(1, 2, 1, 2), loops(2, 1, 4, 1)};
+        QCOMPARE(spatialFanoutUse(a, fits), (std::vector<std::int64_t>{1, 4, 4}));
+        QVERIFY(spatialFanoutFits(a, fits));
+        QCOMPARE(spatialFanoutProblem(a, fits), std::string());
+
+        // 2 x 4 = 8 MACs per PE, the PE has 4.
+        const std::vector<SpatialLoops> over{loops(1, 2, 1, 2), loops(2, 1, 2, 4)};
+        QCOMPARE(spatialFanoutUse(a, over), (std::vector<std::int64_t>{1, 4, 8}));
+        QVERIFY(!spatialFanoutFits(a, over));
+        const auto why = spatialFanoutProblem(a, over);
+        QVERIFY2(mentions(why, "8 children below PE buffer") && mentions(why, "has 4"), why.c_str());
+
+        // A product beyond int64 saturates and does not fit either.
+        const std::int64_t huge = std::int64_t{1} << 40;
+        const std::vector<SpatialLoops> overflow{loops(1, huge, huge, 1)};
+        QCOMPARE(spatialFanoutUse(a, overflow)[1], std::numeric_limits<std::int64_t>::max());
+        QVERIFY(!spatialFanoutFits(a, overflow));
+    }
+
+    void meshesByHand()
+    {
+        // The 4 PEs as a 2 x 2 grid and their 16 MACs as 8 x 2 (each PE's 4 along X): M = 4 alone
+        // cannot be split over X and Y (a loop goes whole to one side, and each side holds 2),
+        // M = 2 and N = 2 can. Both use 4 = the fan-out.
+        Architecture a = test::toyArchitecture();
+        a.levels[2].meshX = 2;
+        a.compute.meshX = 8;
+        QVERIFY(architectureProblems(a).empty());
+        const std::vector<SpatialLoops> line{loops(1, 4, 1, 1)};
+        const std::vector<SpatialLoops> square{loops(1, 2, 1, 2)};
+        QCOMPARE(spatialFanoutUse(a, line)[1], std::int64_t{4});
+        QVERIFY(!spatialFanoutFits(a, line));
+        QVERIFY2(mentions(spatialFanoutProblem(a, line), "meshes"), spatialFanoutProblem(a, line).c_str());
+        QVERIFY(spatialFanoutFits(a, square));
+        // With the default grid (one row of 4) the line fits.
+        QVERIFY(spatialFanoutFits(test::toyArchitecture(), line));
+    }
+
+    void genomeLoopsAreTheDecodedDesignsLoops()
+    {
+        // The pre-filter reads the tiling genes without decoding; it must see the loops the decoded
+        // design has, and agree with the check on them, for any genome.
+        const GenomeLayout layout(test::toyWorkload(), test::toyArchitecture());
+        std::mt19937_64 rng(5);
+        int fit = 0, unfit = 0;
+        for (int n = 0; n < 500; ++n) {
+            const Genome g = randomGenome(layout, rng);
+            const auto fromGenes = search::spatialLoopsOfGenome(layout, g);
+            const auto fromDesign = spatialLoopsOf(decodeGenome(layout, g).mapping);
+            QCOMPARE(fromGenes.size(), fromDesign.size());
+            for (std::size_t i = 0; i < fromGenes.size(); ++i) {
+                QCOMPARE(fromGenes[i].storageLevel, fromDesign[i].storageLevel);
+                QCOMPARE(fromGenes[i].bounds, fromDesign[i].bounds);
+            }
+            const bool fits = search::spatialFanoutFits(layout, g);
+            QCOMPARE(fits, spatialFanoutFits(layout.architecture(), fromDesign));
+            ++(fits ? fit : unfit);
+        }
+        QVERIFY(fit > 0 && unfit > 0); // both answers were exercised
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMappingSpatialFanout)
+#include "test_mapping_spatial_fanout.moc"
