@@ -1,6 +1,6 @@
 #include "analysis/hardware_trace.hpp"
 
-#include "mapping/spatial_fanout.hpp"
+#include "mapping/mapping_checks.hpp"
 #include "mapping/tile_shape.hpp"
 #include "model/density/nonzero_pattern.hpp"
 #include "util/error.hpp"
@@ -142,31 +142,8 @@ HardwareTrace::HardwareTrace(const Workload& workload, const Architecture& arch,
     const int levels = arch.levelCount();
     if (levels < 1)
         throw InputError("hardware view: the architecture has no storage level");
-    for (std::size_t l = 0; l < design.mapping.levels.size(); ++l) {
-        const auto& level = design.mapping.levels[l];
-        if (level.storageLevel < 0 || level.storageLevel >= levels)
-            throw InputError("hardware view: mapping level " + level.name + " refers to storage level " +
-                             std::to_string(level.storageLevel) + ", the architecture has " +
-                             std::to_string(levels));
-        if (static_cast<int>(level.bounds.size()) != dims || static_cast<int>(level.order.size()) != dims)
-            throw InputError("hardware view: mapping level " + level.name + " has " +
-                             std::to_string(level.bounds.size()) + " bounds, the workload has " +
-                             std::to_string(dims) + " dims");
-        for (int d : level.order)
-            if (d < 0 || d >= dims)
-                throw InputError("hardware view: mapping level " + level.name + " orders unknown dim " +
-                                 std::to_string(d));
-        for (auto b : level.bounds)
-            if (b < 1)
-                throw InputError("hardware view: mapping level " + level.name + " has a bound < 1");
-    }
-    // A product above the size is a padded dim (paper IV-B): the padding holds zeros.
-    for (int d = 0; d < dims; ++d)
-        if (design.mapping.product(d) < workload.dims[d].size)
-            throw InputError("hardware view: the bounds of dim " + workload.dims[d].name + " multiply to " +
-                             std::to_string(design.mapping.product(d)) + ", less than the dim's size " +
-                             std::to_string(workload.dims[d].size));
-    if (const auto problem = spatialFanoutProblem(arch, spatialLoopsOf(design.mapping)); !problem.empty())
+    // The model's pre-check (the workload as evaluated: for a genome, with its padded dims).
+    if (const auto problem = mappingPreCheck(design.mapping, workload, arch); !problem.empty())
         throw InputError("hardware view: " + problem);
 
     for (int s = 0; s < levels; ++s)

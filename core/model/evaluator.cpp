@@ -1,5 +1,6 @@
 #include "model/evaluator.hpp"
 
+#include "mapping/mapping_checks.hpp"
 #include "mapping/spatial_split.hpp"
 #include "sparse/sparseloop_formats.hpp"
 
@@ -136,17 +137,10 @@ bool Evaluator::checkStructure(const Design& design)
 {
     const auto& mapping = design.mapping;
     const int dims = static_cast<int>(m_workload.dims.size());
-    for (const auto& level : mapping.levels) {
-        if (level.storageLevel < 0 || level.storageLevel >= m_arch.levelCount() ||
-            static_cast<int>(level.bounds.size()) != dims || static_cast<int>(level.order.size()) != dims) {
-            invalidate("mapping level " + level.name + " does not fit this workload and architecture");
-            return false;
-        }
-        for (auto b : level.bounds)
-            if (b < 1) {
-                invalidate("mapping level " + level.name + " has a loop bound below 1");
-                return false;
-            }
+    // The shared structure check; the spatial fan-out is validity's, after spatial skipping.
+    if (auto problem = mappingStructureProblem(mapping, m_workload, m_arch); !problem.empty()) {
+        invalidate(std::move(problem));
+        return false;
     }
     // Nearest: the genome path has already rewritten the design; any design still unrepresentable here
     // (a loaded one) is dead as well.
@@ -167,14 +161,6 @@ bool Evaluator::checkStructure(const Design& design)
                 ") has a compressed rank above an uncompressed one, which Sparseloop cannot represent");
             return false;
         }
-    for (int d = 0; d < dims; ++d) {
-        const auto product = mapping.product(d);
-        if (product != m_workload.dims[d].size) {
-            invalidate("the loop bounds of " + m_workload.dims[d].name + " multiply to " +
-                       std::to_string(product) + ", not its size " + std::to_string(m_workload.dims[d].size));
-            return false;
-        }
-    }
     return true;
 }
 

@@ -10,7 +10,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-
 using namespace sparsemap;
 using analysis::CoordRange;
 using analysis::HardwareTrace;
@@ -262,6 +261,11 @@ private slots:
         auto d = handDesign(m_dense, m_arch);
         d.mapping.levels[0].bounds = {1, 1, 1}; // M now multiplies to 2, not 4
         QVERIFY_THROWS_EXCEPTION(InputError, HardwareTrace(m_dense, m_arch, d));
+        // M multiplying to 8 of 4: the view takes the workload as evaluated (a genome's: padded), so the
+        // bounds must multiply to its sizes exactly, as the model requires.
+        auto padded = handDesign(m_dense, m_arch);
+        padded.mapping.levels[0].bounds = {4, 1, 1};
+        QVERIFY_THROWS_EXCEPTION(InputError, HardwareTrace(m_dense, m_arch, padded));
         auto wide = handDesign(m_dense, m_arch);
         wide.mapping.levels[1].bounds = {1, 1, 1};
         wide.mapping.levels[4].bounds = {1, 2, 2}; // 4 MACs per PE still fits

@@ -226,7 +226,10 @@ private slots:
     {
         HardwareBehaviorView view;
         auto d = handDesign(m_workload, m_arch);
-        d.mapping.levels[4].bounds = {1, 8, 1}; // 8 MACs per PE: the PE buffer feeds only 4
+        for (auto& level : d.mapping.levels)
+            level.bounds = {1, 1, 1};
+        d.mapping.levels[0].bounds = {2, 1, 4};
+        d.mapping.levels[4].bounds = {2, 4, 1}; // 8 MACs per PE: the PE buffer feeds only 4
         view.setDesign(m_workload, m_arch, d, {});
         QVERIFY(!view.errorText().isEmpty());
         QVERIFY(view.errorText().contains(QStringLiteral("below PE buffer")));

@@ -1,8 +1,10 @@
-// The dense spatial pre-check in one place (mapping/spatial_fanout, issue 15): per-level use, the
-// fan-out rule, Timeloop's mesh rule, and the genome path agreeing with the decoded design's loops.
+// The pre-check in one place (mapping/mapping_checks and mapping/spatial_fanout, issue 15): the
+// structure rules, per-level use, the fan-out rule, Timeloop's mesh rule, and the genome path
+// agreeing with the decoded design's loops.
 // Expected values worked out by hand on the paper's toy accelerator (DRAM, GLB, 4 PEs x 4 MACs: the
 // GLB feeds 4 PEs, a PE 4 MACs).
 #include "genome/genome_codec.hpp"
+#include "mapping/mapping_checks.hpp"
 #include "mapping/spatial_fanout.hpp"
 #include "search/genome_checks.hpp"
 #include "test_support.hpp"
@@ -28,9 +30,46 @@ bool mentions(const std::string& text, const char* part)
 
 } // namespace
 
-class TestMappingSpatialFanout : public QObject {
+class TestMappingChecks : public QObject {
     Q_OBJECT
 private slots:
+    void structureByHand()
+    {
+        // The toy SpMM (M = 4, K = 8, N = 4) with every loop at DRAM: a valid mapping to break.
+        const Workload w = test::toyWorkload();
+        const Architecture a = test::toyArchitecture();
+        const GenomeLayout layout(w, a);
+        const Mapping good = decodeGenome(layout, test::allFactorsAtDram(layout)).mapping;
+        QCOMPARE(mappingStructureProblem(good, w, a), std::string());
+        QCOMPARE(mappingPreCheck(good, w, a), std::string());
+        auto broken = [&](auto change) {
+            Mapping m = good;
+            change(m);
+            return mappingStructureProblem(m, w, a);
+        };
+        const auto level = broken([](Mapping& m) { m.levels[1].storageLevel = 7; });
+        QVERIFY2(mentions(level, "refers to storage level 7, the architecture has 3"), level.c_str());
+        const auto bounds = broken([](Mapping& m) { m.levels[1].bounds.pop_back(); });
+        QVERIFY2(mentions(bounds, "has 2 bounds and 3 loops, the workload has 3 dims"), bounds.c_str());
+        const auto order = broken([](Mapping& m) { m.levels[1].order = {0, 0, 2}; });
+        QVERIFY2(mentions(order, "not a permutation"), order.c_str());
+        const auto zero = broken([](Mapping& m) { m.levels[1].bounds[2] = 0; });
+        QVERIFY2(mentions(zero, "below 1"), zero.c_str());
+        // M's 4 at DRAM halved: 2, not 4; doubled at another level: 8, not 4.
+        const auto half = broken([](Mapping& m) { m.levels[0].bounds[0] = 2; });
+        QVERIFY2(mentions(half, "the loop bounds of M multiply to 2, not its size 4"), half.c_str());
+        const auto twice = broken([](Mapping& m) { m.levels[1].bounds[0] = 2; });
+        QVERIFY2(mentions(twice, "multiply to 8, not its size 4"), twice.c_str());
+
+        // Sound structure, too many MACs per PE: the pre-check says so, the structure check does not.
+        Mapping over = good;
+        over.levels[0].bounds = {1, 1, 1};
+        over.levels.back().bounds = {4, 8, 4}; // L3_S: 128 MACs per PE, the PE has 4
+        QCOMPARE(mappingStructureProblem(over, w, a), std::string());
+        const auto fanout = mappingPreCheck(over, w, a);
+        QVERIFY2(mentions(fanout, "128 children below PE buffer"), fanout.c_str());
+    }
+
     void useAndFanoutByHand()
     {
         const Architecture a = test::toyArchitecture();
@@ -96,5 +135,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMappingSpatialFanout)
-#include "test_mapping_spatial_fanout.moc"
+QTEST_APPLESS_MAIN(TestMappingChecks)
+#include "test_mapping_checks.moc"
