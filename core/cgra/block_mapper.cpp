@@ -79,12 +79,21 @@ BlockMapping mapBlock(const SparseBlock& block, const CgraSpec& cgra, const Mapp
                    : scheduleSparseMap(block, cgra, optionsOf(options.variant), startIi);
     };
     int startIi = out.mii;
+    // Reports the stage; false when the caller cancelled before it.
     const auto report = [&](const std::string& stage, int ii) {
+        if (options.cancelled && options.cancelled()) {
+            out.cancelled = true;
+            out.success = false;
+            out.failure = "cancelled before " + stage + std::to_string(ii);
+            return false;
+        }
         if (options.progress)
             options.progress(stage + std::to_string(ii));
+        return true;
     };
     for (int attempt = 0; attempt <= options.maxExtraIi; ++attempt) {
-        report("scheduling from II ", startIi);
+        if (!report("scheduling from II ", startIi))
+            return out;
         auto outcome = schedule(startIi);
         if (!outcome.success) {
             out.failure = "scheduling failed: " + outcome.failure;
@@ -93,18 +102,19 @@ BlockMapping mapBlock(const SparseBlock& block, const CgraSpec& cgra, const Mapp
         const Schedule& s = outcome.schedule;
         for (const auto& problem : checkSchedule(s, block, cgra))
             out.checkerProblems.push_back("II " + std::to_string(s.ii) + ": " + problem);
-        report("binding at II ", s.ii);
-        auto binding = bindSchedule(s, cgra, options.binder);
         if (attempt == 0) {
             out.scheduled = true;
             out.firstIi = s.ii;
             out.firstCops = s.copCount();
             out.firstMcids = s.mcidCount();
-            out.firstSuccess = binding.success;
             out.firstSchedule = s;
         }
         out.finalSchedule = s;
-        out.finalBinding = std::move(binding);
+        if (!report("binding at II ", s.ii))
+            return out;
+        out.finalBinding = bindSchedule(s, cgra, options.binder);
+        if (attempt == 0)
+            out.firstSuccess = out.finalBinding.success;
         if (out.finalBinding.success) {
             out.success = true;
             out.finalIi = s.ii;

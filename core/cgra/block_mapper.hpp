@@ -33,6 +33,9 @@ struct MappingOptions {
     // Called before each scheduling and binding attempt ("scheduling from II 65", "binding at II 71"):
     // a large block on a large CGRA takes a minute, and a caller can show that it is under way.
     std::function<void(const std::string&)> progress;
+    // Asked before each scheduling and binding attempt; true stops the mapping there (the result says
+    // `cancelled`, keeping what the attempts before found). Empty = never cancelled.
+    std::function<bool()> cancelled;
 };
 
 struct BlockMapping {
@@ -54,6 +57,7 @@ struct BlockMapping {
     BindingResult finalBinding;
     std::vector<std::string> checkerProblems; // of every schedule tried; empty when all were valid
     std::string failure;                      // when !success
+    bool cancelled = false;                   // MappingOptions::cancelled stopped it
 };
 
 // Throws InputError for an invalid block or CGRA.

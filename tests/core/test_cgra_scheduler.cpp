@@ -156,6 +156,37 @@ private slots:
             }
     }
 
+    void cancelStopsBeforeTheNextAttempt()
+    {
+        const auto block = paperBlocks().front();
+        MappingOptions options;
+        int asked = 0, reported = 0;
+        options.progress = [&](const std::string&) { ++reported; };
+        // Cancelled from the start: nothing is scheduled.
+        options.cancelled = [&] { return ++asked > 0; };
+        const auto none = mapBlock(block, paperCgra(), options);
+        QVERIFY(none.cancelled && !none.scheduled && !none.success);
+        QCOMPARE(asked, 1);
+        QCOMPARE(reported, 0);
+        // Cancelled after the first schedule: it is kept, the binding is not tried.
+        asked = 0;
+        options.cancelled = [&] { return ++asked > 1; };
+        const auto scheduledOnly = mapBlock(block, paperCgra(), options);
+        QVERIFY(scheduledOnly.cancelled && !scheduledOnly.success);
+        QVERIFY(scheduledOnly.scheduled && scheduledOnly.firstIi == scheduledOnly.mii);
+        QVERIFY(!scheduledOnly.firstSuccess);
+        QCOMPARE(asked, 2);
+        QCOMPARE(reported, 1);
+        QVERIFY(scheduledOnly.failure.find("binding") != std::string::npos);
+        // Never cancelled: the same result as without the hook.
+        options.cancelled = [] { return false; };
+        const auto full = mapBlock(block, paperCgra(), options);
+        const auto plain = mapBlock(block, paperCgra());
+        QVERIFY(!full.cancelled);
+        QCOMPARE(full.success, plain.success);
+        QCOMPARE(full.finalIi, plain.finalIi);
+    }
+
     void hundredRandomC8K8Blocks()
     {
         struct Sum {

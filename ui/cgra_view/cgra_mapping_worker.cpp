@@ -47,7 +47,11 @@ bool CgraMappingWorker::start(std::vector<cgra::SparseBlock> blocks, const cgra:
                         return;
                     cgra::MappingOptions options;
                     options.variant = variant;
-                    promise.addResult(cgra::mapBlock(block, cgra, options));
+                    options.cancelled = [&promise] { return promise.isCanceled(); };
+                    auto mapped = cgra::mapBlock(block, cgra, options);
+                    if (mapped.cancelled)
+                        return;
+                    promise.addResult(std::move(mapped));
                     promise.setProgressValue(++done);
                 }
         } catch (const std::exception& e) {
