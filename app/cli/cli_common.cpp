@@ -1,10 +1,13 @@
 #include "cli_common.hpp"
 
+#include "genome/genome_text.hpp"
 #include "io/architecture_io.hpp"
+#include "io/design_io.hpp"
 #include "io/workload_io.hpp"
 #include "util/error.hpp"
 #include "util/text.hpp"
 
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include <cstdio>
@@ -147,6 +150,17 @@ GenomeOptions genomeOptions(const QCommandLineParser& parser)
                          str(parser.value("padding")) + "'");
     options.padding = *mode;
     return options;
+}
+
+GenomeArgument loadGenomeArgument(const QString& textOrFile, const Workload& workload,
+                                  const Architecture& arch, const QCommandLineParser& parser)
+{
+    const GenomeOptions fromOption = genomeOptions(parser); // a bad --padding is an error either way
+    if (QFileInfo(textOrFile).isFile()) {
+        auto doc = loadDesignFile(str(textOrFile), workload, arch);
+        return {std::move(doc.genome), doc.options};
+    }
+    return {parseGenomeText(str(textOrFile)), fromOption};
 }
 
 int runGuarded(const char* command, const std::function<int()>& body)

@@ -34,6 +34,15 @@ std::string str(const QString& s);
 Workload loadWorkloadArgument(const QString& path);
 Architecture loadArchitecture(const QString& presetOrPath);
 GenomeOptions genomeOptions(const QCommandLineParser& parser); // reads --padding
+
+// A genome argument: a design YAML file (its genome, with the padding mode the file records; --padding
+// does not apply) or integers separated by commas or spaces (with --padding).
+struct GenomeArgument {
+    Genome genome;
+    GenomeOptions options;
+};
+GenomeArgument loadGenomeArgument(const QString& textOrFile, const Workload& workload,
+                                  const Architecture& arch, const QCommandLineParser& parser);
 QCommandLineOption paddingOption();
 // --confidence c (capacity at the c occupancy quantile; default 1 = worst case, Sparseloop's rule) and
 // --format-space dead|nearest|unrestricted (formats Sparseloop cannot represent), and their values.

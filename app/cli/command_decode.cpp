@@ -3,11 +3,6 @@
 #include "commands.hpp"
 #include "design_printing.hpp"
 
-#include "genome/genome_text.hpp"
-#include "io/design_io.hpp"
-
-#include <QFileInfo>
-
 namespace sparsemap::cli {
 
 int runDecode(const QStringList& args)
@@ -30,15 +25,8 @@ int runDecode(const QStringList& args)
         const auto positional = parser.positionalArguments();
         const Workload workload = loadWorkloadArgument(positional[0]);
         const Architecture arch = loadArchitecture(positional[1]);
-        const QString genomeArg = positional[2];
-        if (QFileInfo(genomeArg).isFile()) {
-            // A design file carries its own padding mode; --padding does not apply.
-            const auto doc = loadDesignFile(str(genomeArg), workload, arch);
-            printDecodedGenome(GenomeLayout(workload, arch, doc.options), doc.genome, parser.value(save));
-        } else {
-            const GenomeLayout layout(workload, arch, genomeOptions(parser));
-            printDecodedGenome(layout, parseGenomeText(str(genomeArg)), parser.value(save));
-        }
+        const auto given = loadGenomeArgument(positional[2], workload, arch, parser);
+        printDecodedGenome(GenomeLayout(workload, arch, given.options), given.genome, parser.value(save));
         return int(kOk);
     });
 }

@@ -6,13 +6,10 @@
 #include "design/loop_nest_text.hpp"
 #include "genome/genome_codec.hpp"
 #include "genome/genome_text.hpp"
-#include "io/design_io.hpp"
 #include "io/sparseloop/sparseloop_import.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
 #include "model/sparseloop_options.hpp"
-
-#include <QFileInfo>
 
 #include <iostream>
 
@@ -66,15 +63,7 @@ int runEvaluate(const QStringList& args)
         const auto positional = parser.positionalArguments();
         const Workload workload = loadWorkloadArgument(positional[0]);
         const Architecture arch = loadArchitecture(positional[1]);
-        GenomeOptions genomeOpts = genomeOptions(parser);
-        Genome genome;
-        if (QFileInfo(positional[2]).isFile()) {
-            const auto doc = loadDesignFile(str(positional[2]), workload, arch);
-            genomeOpts = doc.options;
-            genome = doc.genome;
-        } else {
-            genome = parseGenomeText(str(positional[2]));
-        }
+        const auto [genome, genomeOpts] = loadGenomeArgument(positional[2], workload, arch, parser);
         const GenomeLayout layout(workload, arch, genomeOpts);
         model::GenomeEvaluator evaluator(layout, modelOptions(parser));
         const auto& result = evaluator.evaluate(genome);

@@ -5,13 +5,9 @@
 #include "commands.hpp"
 
 #include "genome/genome_codec.hpp"
-#include "genome/genome_text.hpp"
-#include "io/design_io.hpp"
 #include "io/sparseloop/sparseloop_export.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
-
-#include <QFileInfo>
 
 #include <iostream>
 
@@ -41,15 +37,7 @@ int runExport(const QStringList& args)
         const auto positional = parser.positionalArguments();
         const Workload workload = loadWorkloadArgument(positional[0]);
         const Architecture arch = loadArchitecture(positional[1]);
-        GenomeOptions genomeOpts = genomeOptions(parser);
-        Genome genome;
-        if (QFileInfo(positional[2]).isFile()) {
-            const auto doc = loadDesignFile(str(positional[2]), workload, arch);
-            genomeOpts = doc.options;
-            genome = doc.genome;
-        } else {
-            genome = parseGenomeText(str(positional[2]));
-        }
+        const auto [genome, genomeOpts] = loadGenomeArgument(positional[2], workload, arch, parser);
         const GenomeLayout layout(workload, arch, genomeOpts);
         model::GenomeEvaluator evaluator(layout, modelOptions(parser));
         const auto& result = evaluator.evaluate(genome);

@@ -7,12 +7,8 @@
 #include "search_options.hpp"
 
 #include "genome/genome_codec.hpp"
-#include "genome/genome_text.hpp"
-#include "io/design_io.hpp"
 #include "model/genome_evaluator.hpp"
 #include "search/mapping_optimum.hpp"
-
-#include <QFileInfo>
 
 #include <chrono>
 #include <cmath>
@@ -52,15 +48,7 @@ int runOptimum(const QStringList& args)
         const auto positional = parser.positionalArguments();
         const Workload workload = loadWorkloadArgument(positional[0]);
         const Architecture arch = loadArchitecture(positional[1]);
-        GenomeOptions genomeOpts = genomeOptions(parser);
-        Genome given;
-        if (QFileInfo(positional[2]).isFile()) {
-            const auto doc = loadDesignFile(str(positional[2]), workload, arch);
-            genomeOpts = doc.options; // a design file carries its own padding mode
-            given = doc.genome;
-        } else {
-            given = parseGenomeText(str(positional[2]));
-        }
+        const auto [given, genomeOpts] = loadGenomeArgument(positional[2], workload, arch, parser);
         const GenomeLayout layout(workload, arch, genomeOpts);
         layout.validate(given);
 
