@@ -19,6 +19,7 @@
 
 #include <QtTest>
 
+#include <functional>
 #include <set>
 
 using namespace sparsemap;
@@ -41,6 +42,22 @@ std::vector<int> nonUnitLoops(const GenomeLayout& layout, const Genome& g, int l
         if (d.mapping.levels[level].bounds[dim] > 1)
             loops.push_back(dim);
     return loops;
+}
+
+// The lowest EDP among the valid designs of `candidates`, each first prepared as the ES would
+// (`prepare` returns false for one the ES would not evaluate); +inf when none is valid.
+double lowestValidEdp(model::GenomeEvaluator& evaluator, std::vector<Genome> candidates,
+                      const std::function<bool(Genome&)>& prepare)
+{
+    double lowest = std::numeric_limits<double>::infinity();
+    for (auto& c : candidates) {
+        if (!prepare(c))
+            continue;
+        const auto& r = evaluator.evaluate(c);
+        if (r.valid)
+            lowest = std::min(lowest, r.edp);
+    }
+    return lowest;
 }
 
 } // namespace
@@ -200,14 +217,10 @@ private slots:
         const double edp = evaluator.evaluate(optimum).edp;
         QVERIFY(std::abs(edp / 5.90031e6 - 1) < 1e-5);
         auto best = [&](std::vector<Genome> candidates) {
-            double lowest = std::numeric_limits<double>::infinity();
-            for (auto& c : candidates) {
+            return lowestValidEdp(evaluator, std::move(candidates), [&](Genome& c) {
                 orderFormatGenesForSparseloop(layout, c);
-                const auto& r = evaluator.evaluate(c);
-                if (r.valid)
-                    lowest = std::min(lowest, r.edp);
-            }
-            return lowest;
+                return true;
+            });
         };
         std::vector<Genome> single, pairs;
         DesignMoves(layout, DesignMoves::Formats::Both).neighbours(optimum, single);
@@ -273,16 +286,10 @@ private slots:
         const double edp = evaluator.evaluate(stuck).edp;
         QVERIFY2(std::abs(edp / 6.25084e6 - 1) < 1e-5, qPrintable(QString::number(edp)));
         auto best = [&](std::vector<Genome> candidates) {
-            double lowest = std::numeric_limits<double>::infinity();
-            for (auto& c : candidates) {
+            return lowestValidEdp(evaluator, std::move(candidates), [&](Genome& c) {
                 canonicalizeGenome(layout, c);
-                if (!spatialFanoutFits(layout, c))
-                    continue;
-                const auto& r = evaluator.evaluate(c);
-                if (r.valid)
-                    lowest = std::min(lowest, r.edp);
-            }
-            return lowest;
+                return spatialFanoutFits(layout, c);
+            });
         };
         const DesignMoves moves(layout, DesignMoves::Formats::Both);
         std::vector<Genome> single, pairs, exchanges;
