@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <string>
 #include <unistd.h>
 
@@ -25,6 +26,17 @@ inline std::string sourcePath(const std::string& relative)
     return std::string(SPARSEMAP_SOURCE_DIR) + "/" + relative;
 }
 
+// The scratch files of this process, removed when it exits normally (a fuzzer run that finds a crash
+// leaves its file: it is the input).
+struct ScratchFiles {
+    std::set<std::string> paths;
+    ~ScratchFiles()
+    {
+        for (const auto& p : paths)
+            std::remove(p.c_str());
+    }
+};
+
 // A scratch file of this process holding `bytes` (for the readers that take a path); `suffix` keeps
 // the extension the reader may look at.
 inline std::string writeScratch(const std::uint8_t* data, std::size_t size, const std::string& suffix)
@@ -33,7 +45,9 @@ inline std::string writeScratch(const std::uint8_t* data, std::size_t size, cons
         const char* tmp = std::getenv("TMPDIR");
         return std::string(tmp && *tmp ? tmp : "/tmp");
     }();
+    static ScratchFiles scratch;
     const std::string path = dir + "/sparsemap-fuzz-" + std::to_string(::getpid()) + suffix;
+    scratch.paths.insert(path);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
     return path;
