@@ -118,15 +118,8 @@ int runSearch(const QStringList& args)
                                               });
         if (terminal)
             std::fprintf(stderr, "\n");
-        std::int64_t valid = 0;
-        for (const auto& p : result.points)
-            valid += p.valid;
         std::printf("method %s, %zu evaluations (%.1f%% valid) in %.2f s, objective %s\n",
-                    result.method.c_str(), result.points.size(),
-                    result.points.empty()
-                        ? 0.0
-                        : 100.0 * static_cast<double>(valid) / static_cast<double>(result.points.size()),
-                    result.seconds,
+                    result.method.c_str(), result.points.size(), 100.0 * result.validShare(), result.seconds,
                     pareto ? "pareto (search on edp)" : objectiveName(settings.objective).c_str());
         const auto* best = result.best();
         model::GenomeEvaluator evaluator(layout, options);

@@ -68,6 +68,19 @@ struct SearchResult {
     {
         return bestIndex >= 0 ? &points[static_cast<std::size_t>(bestIndex)] : nullptr;
     }
+    // The valid evaluations, and their share of all (0 without evaluations): the one count the
+    // sweep cells, the run table and the valid-share plot report.
+    std::int64_t validCount() const
+    {
+        std::int64_t n = 0;
+        for (const auto& p : points)
+            n += p.valid;
+        return n;
+    }
+    double validShare() const
+    {
+        return points.empty() ? 0 : static_cast<double>(validCount()) / static_cast<double>(points.size());
+    }
 };
 
 } // namespace sparsemap::search

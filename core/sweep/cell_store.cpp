@@ -40,11 +40,9 @@ struct Field {
 CellResult cellResultOf(const search::SearchResult& r, std::int64_t budget)
 {
     CellResult c;
-    std::int64_t valid = 0;
     double best = kInf;
     std::size_t next = 0;
     for (std::size_t i = 0; i < r.points.size(); ++i) {
-        valid += r.points[i].valid;
         if (r.points[i].valid)
             best = std::min(best, r.points[i].objective);
         while (next < kCheckpoints && static_cast<std::int64_t>(i + 1) >=
@@ -58,7 +56,7 @@ CellResult cellResultOf(const search::SearchResult& r, std::int64_t budget)
     c.curve.back() = best; // after every evaluation
     c.best = best;
     c.evaluations = static_cast<std::int64_t>(r.points.size());
-    c.validShare = r.points.empty() ? 0 : static_cast<double>(valid) / static_cast<double>(r.points.size());
+    c.validShare = r.validShare();
     c.seconds = r.seconds;
     return c;
 }

@@ -119,8 +119,7 @@ void CompareView::setSession(const Session& session)
         m_curves.push_back(std::move(c));
 
         MethodShare share{QString::fromStdString(run.method), 0, 0};
-        for (const auto& p : run.result.points)
-            share.valid += p.valid;
+        share.valid = run.result.validCount();
         share.evaluated = static_cast<std::int64_t>(run.result.points.size());
         m_runShares.push_back(share);
     }

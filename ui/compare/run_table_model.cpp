@@ -65,12 +65,8 @@ void RunTableModel::setSession(const Session& session)
         r.point = run.result.bestIndex;
         r.evaluations = static_cast<std::int64_t>(run.result.points.size());
         fillMetrics(r, run.result, r.point);
-        if (!run.result.points.empty()) {
-            std::int64_t valid = 0;
-            for (const auto& p : run.result.points)
-                valid += p.valid;
-            r.validShare = static_cast<double>(valid) / static_cast<double>(run.result.points.size());
-        }
+        if (!run.result.points.empty())
+            r.validShare = run.result.validShare();
         r.seconds = run.result.seconds;
         r.cancelled = run.result.cancelled;
         m_rows.push_back(std::move(r));
