@@ -110,6 +110,7 @@ int runSearch(const QStringList& args)
         const GenomeLayout layout(record.workload, record.architecture, record.genomeOptions);
         auto optimizer = search::makeOptimizer(parseMethod(parser.value(methodOpt)));
         const model::ModelOptions options = modelOptions(parser);
+        record.modelOptions = options; // the session re-scores the run's designs with them
         const bool terminal = isatty(fileno(stderr));
         const auto result = search::runSearch(*optimizer, layout, settings, options, nullptr,
                                               [&](const search::GenerationStats& g) {
@@ -185,8 +186,10 @@ int runSearch(const QStringList& args)
             if (best) {
                 const DesignMetrics metrics{best->valid, best->reason, best->cycles, best->energyPj,
                                             best->edp};
-                saveDesignFile(layout, best->genome, evaluator.lastDesign(), str(dir + "/best.design.yaml"),
-                               &metrics);
+                // The genome's own design (under --format-space nearest the evaluated one has its formats
+                // made representable, which the genome does not say).
+                saveDesignFile(layout, best->genome, decodeGenome(layout, best->genome),
+                               str(dir + "/best.design.yaml"), &metrics);
             }
             record.method = result.method;
             record.name = result.method + " " + record.workload.name + "/" + record.architecture.name + " s" +

@@ -386,8 +386,8 @@ std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
 {
     if (!r.expectMap("a run: a map with name, method, settings, workload, architecture, points, ..."))
         return std::nullopt;
-    r.checkKeys({"name", "method", "padding", "settings", "seconds", "cancelled", "best_index", "workload",
-                 "architecture", "convergence", "points"});
+    r.checkKeys({"name", "method", "padding", "model", "settings", "seconds", "cancelled", "best_index",
+                 "workload", "architecture", "convergence", "points"});
     const std::size_t errorsBefore = m_sink.count();
     RunRecord run;
     if (const auto name = r.require("name", "the run's name, unique in the session"))
@@ -400,6 +400,21 @@ std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
     if (const auto padding = r.require("padding", "the genome's padding: " + detail::joinNames(kPaddings)))
         if (const auto mode = padding->choice("padding", kPaddings))
             run.genomeOptions.padding = *parsePaddingMode(*mode);
+    // Optional: absent = Sparseloop's rules (worst-case capacity, dead formats), as every older file.
+    if (const auto modelNode = r.get("model");
+        modelNode && modelNode->expectMap("a map {occupancy_confidence, format_space}")) {
+        modelNode->checkKeys({"occupancy_confidence", "format_space"});
+        if (const auto c = modelNode->get("occupancy_confidence"))
+            if (const auto value = c->number()) {
+                if (*value > 0 && *value <= 1)
+                    run.modelOptions.occupancyConfidence = *value;
+                else
+                    c->error("must be in (0, 1] (1 = the worst case, Sparseloop's rule)");
+            }
+        if (const auto f = modelNode->get("format_space"))
+            if (const auto name = f->choice("format space", {"dead", "nearest", "unrestricted"}))
+                run.modelOptions.formatSpace = *model::parseFormatSpace(*name);
+    }
     if (const auto settings = r.require("settings", "a map {objective, budget, seed, threads}");
         settings && settings->expectMap("a map {objective, budget, seed, threads}")) {
         settings->checkKeys({"objective", "budget", "seed", "threads"});

@@ -5,6 +5,7 @@
 // and loads it as a single file.
 #include "arch/architecture.hpp"
 #include "genome/genome_layout.hpp"
+#include "model/evaluator.hpp"
 #include "search/search_types.hpp"
 #include "workload/workload.hpp"
 
@@ -20,6 +21,9 @@ struct RunRecord {
     Workload workload;         // as searched
     Architecture architecture; // as searched
     GenomeOptions genomeOptions;
+    // The model's options the run was scored with (occupancy confidence, format space; the padded
+    // sizes come from genomeOptions): re-evaluating its designs must use them, not the defaults.
+    model::ModelOptions modelOptions;
     search::SearchSettings settings;
     search::SearchResult result; // every point, the convergence, the best, seconds, cancelled
 };

@@ -162,6 +162,31 @@ private slots:
         QVERIFY2(again.out.contains("valid\n"), qPrintable(again.out));
     }
 
+    // Beyond Sparseloop's rules: a run with nearest formats and capacity at the 0.9 quantile saves its best
+    // (its genome's design: the evaluated one has its formats made representable) and records both options
+    // in run.session.yaml; the saved design evaluates again under them to the EDP the search printed.
+    void searchBeyondSparseloopSavesAndRecordsItsOptions()
+    {
+        QTemporaryDir dir;
+        const Run r = sparsemap({"search", "--workload", "samples/workloads/mm3.yaml", "--arch", "cloud",
+                                 "--budget", "800", "--seed", "2", "--format-space", "nearest",
+                                 "--confidence", "0.9", "--out", dir.path()});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(QFileInfo::exists(dir.filePath("best.design.yaml")), qPrintable(r.err));
+        QFile session(dir.filePath("run.session.yaml"));
+        QVERIFY(session.open(QIODevice::ReadOnly));
+        QVERIFY(session.readAll().contains("model: {occupancy_confidence: 0.9, format_space: nearest}"));
+        const auto printed = QRegularExpression("EDP +([0-9.e+]+)").match(r.out);
+        QVERIFY2(printed.hasMatch(), qPrintable(r.out));
+        const Run again =
+            sparsemap({"evaluate", "samples/workloads/mm3.yaml", "cloud", dir.filePath("best.design.yaml"),
+                       "--format-space", "nearest", "--confidence", "0.9"});
+        QCOMPARE(again.exitCode, 0);
+        const auto evaluated = QRegularExpression("EDP +([0-9.e+]+)").match(again.out);
+        QVERIFY2(evaluated.hasMatch(), qPrintable(again.out));
+        QVERIFY(std::abs(evaluated.captured(1).toDouble() / printed.captured(1).toDouble() - 1) < 1e-5);
+    }
+
     // The exact mapping optimum for Fig. 13's sparse strategy on the toy (Fig. 13's own mapping cannot be
     // mapped: see evaluateAGenome): the saved optimum evaluates to the EDP printed; a space above
     // --max-mappings is refused with its size.

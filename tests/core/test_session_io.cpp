@@ -81,6 +81,15 @@ void comparePoints(const std::vector<search::EvaluatedPoint>& a, const std::vect
     }
 }
 
+// Occurrences of `part` in `text`.
+int count(const std::string& text, const std::string& part)
+{
+    int n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size()))
+        ++n;
+    return n;
+}
+
 void compareSessions(const Session& a, const Session& b)
 {
     QVERIFY(a.architectures == b.architectures);
@@ -94,6 +103,8 @@ void compareSessions(const Session& a, const Session& b)
         QVERIFY(x.workload == y.workload);
         QVERIFY(x.architecture == y.architecture);
         QVERIFY(x.genomeOptions == y.genomeOptions);
+        QVERIFY(x.modelOptions.occupancyConfidence == y.modelOptions.occupancyConfidence);
+        QVERIFY(x.modelOptions.formatSpace == y.modelOptions.formatSpace);
         QVERIFY(x.settings.objective == y.settings.objective);
         QCOMPARE(x.settings.budget, y.settings.budget);
         QCOMPARE(x.settings.seed, y.settings.seed);
@@ -170,6 +181,24 @@ private slots:
         QVERIFY(loaded.runs[pin.run].result.points[pin.pointIndex].edp == points[best].edp);
         // Saving what was loaded gives the same text: nothing drifts on a second round.
         QCOMPARE(sessionToYaml(loaded), fileText(path));
+    }
+
+    void aRunKeepsItsModelOptions()
+    {
+        // A run scored at the 0.9 occupancy quantile with nearest formats keeps them (its designs are
+        // re-scored with them); a run under Sparseloop's rules writes no `model` key, as older files.
+        Session session = sampleSession();
+        session.runs[1].modelOptions.occupancyConfidence = 0.9;
+        session.runs[1].modelOptions.formatSpace = model::FormatSpace::SparseloopNearest;
+        const std::string text = sessionToYaml(session);
+        QCOMPARE(count(text, "model: {occupancy_confidence: 0.9, format_space: nearest}"), 1);
+        const QTemporaryDir dir;
+        const std::string path = (fs::path(dir.path().toStdString()) / "options.session.yaml").string();
+        saveSessionFile(session, path);
+        const Session loaded = loadSessionFile(path);
+        compareSessions(session, loaded);
+        QVERIFY(loaded.runs[0].modelOptions.occupancyConfidence == 1.0);
+        QVERIFY(loaded.runs[0].modelOptions.formatSpace == model::FormatSpace::SparseloopDead);
     }
 
     void awkwardValuesRoundTrip()

@@ -6,6 +6,7 @@
 #include "design_view/design_metrics_panel.hpp"
 #include "design_view/gene_meaning.hpp"
 #include "design_view/genome_strip.hpp"
+#include "genome/genome_codec.hpp"
 #include "io/design_io.hpp"
 #include "io/sparseloop/sparseloop_export.hpp"
 #include "io/sparseloop/sparseloop_import.hpp"
@@ -133,7 +134,7 @@ DesignView::DesignView(QWidget* parent) : QWidget(parent)
 DesignView::~DesignView() = default;
 
 QString DesignView::showGenome(std::shared_ptr<const GenomeLayout> layout, const Genome& genome,
-                               const QString& title)
+                               const QString& title, const model::ModelOptions& options)
 {
     if (!layout)
         return "No genome layout given.";
@@ -143,7 +144,7 @@ QString DesignView::showGenome(std::shared_ptr<const GenomeLayout> layout, const
     Workload workload;
     try {
         layout->validate(genome);
-        model::GenomeEvaluator evaluator(*layout); // the options the searches use (padded dims)
+        model::GenomeEvaluator evaluator(*layout, options); // pads as the layout does
         result = evaluator.evaluate(genome);
         decoded = evaluator.lastDesign();
         workload = evaluator.evaluator().workload();
@@ -225,7 +226,10 @@ QString DesignView::exportDesignYaml(const QString& path) const
     try {
         const DesignMetrics metrics{m_result.valid, m_result.reason, m_result.cycles, m_result.energyPj,
                                     m_result.edp};
-        saveDesignFile(*m_layout, *m_genome, m_design, path.toStdString(), &metrics);
+        // The genome's own design: with --format-space nearest the evaluated one has its formats made
+        // representable, which the genome does not say.
+        saveDesignFile(*m_layout, *m_genome, decodeGenome(*m_layout, *m_genome), path.toStdString(),
+                       &metrics);
     } catch (const std::exception& e) {
         return "Cannot save " + path + ": " + qs(e.what());
     }

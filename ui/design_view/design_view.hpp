@@ -12,6 +12,7 @@
 #include "genome/genome_layout.hpp"
 #include "io/sparseloop/sparseloop_case.hpp"
 #include "model/evaluation_result.hpp"
+#include "model/evaluator.hpp"
 #include "workload/workload.hpp"
 
 #include <QWidget>
@@ -39,11 +40,11 @@ public:
     explicit DesignView(QWidget* parent = nullptr);
     ~DesignView() override;
 
-    // Decodes and evaluates `genome` on `layout` (model options as the searches use them) and shows
-    // it under `title`. Returns an error message (the genome does not fit the layout) or an empty
+    // Decodes and evaluates `genome` on `layout` with `options` (a run's: RunRecord::modelOptions) and
+    // shows it under `title`. Returns an error message (the genome does not fit the layout) or an empty
     // string; on error the view keeps what it showed.
-    QString showGenome(std::shared_ptr<const GenomeLayout> layout, const Genome& genome,
-                       const QString& title);
+    QString showGenome(std::shared_ptr<const GenomeLayout> layout, const Genome& genome, const QString& title,
+                       const model::ModelOptions& options = {});
     // An imported case has no genome: it is evaluated the way `sparsemap evaluate --sparseloop` does
     // (sparseloopModelOptions, sparseloopDesign). Returns an error message or an empty string.
     QString showSparseloopCase(const SparseloopCase& sparseloopCase, const QString& title);

@@ -129,6 +129,7 @@ void ExplorationView::startSearch()
         m_bestIndex = -1;
         m_result.reset();
         m_layout = layout;
+        m_modelOptions = {}; // the workbench searches with Sparseloop's rules
         m_budget = settings.budget;
         m_settings = settings;
         m_stats.clear();
@@ -236,7 +237,8 @@ void ExplorationView::onFinished(std::shared_ptr<const search::SearchResult> res
         m_points.clear();
         m_genomes.clear();
     }
-    m_points.insert(m_points.end(), result->points.begin() + std::ptrdiff_t(m_points.size()), result->points.end());
+    m_points.insert(m_points.end(), result->points.begin() + std::ptrdiff_t(m_points.size()),
+                    result->points.end());
     for (std::size_t i = m_genomes.size(); i < m_points.size(); ++i)
         m_genomes.push_back(m_points[i].genome);
     m_bestIndex = result->bestIndex;
@@ -301,6 +303,7 @@ void ExplorationView::showRun(const RunRecord& run)
         return; // the running search owns the plots
     try {
         m_layout = std::make_shared<const GenomeLayout>(run.workload, run.architecture, run.genomeOptions);
+        m_modelOptions = run.modelOptions;
     } catch (const std::exception& e) {
         m_status->setText("Cannot show run: " + qstr(e.what()));
         return;
@@ -356,7 +359,7 @@ void ExplorationView::showPoint(int index)
     if (point.genome.empty()) {
         text += "This method's designs have no SparseMap genome.\n";
     } else {
-        model::GenomeEvaluator evaluator(*m_layout);
+        model::GenomeEvaluator evaluator(*m_layout, m_modelOptions);
         const auto& result = evaluator.evaluate(point.genome);
         text += qstr(renderLoopNest(m_layout->workload(), m_layout->architecture(), evaluator.lastDesign()));
         text += "\n" + qstr(model::renderSummary(result));

@@ -109,6 +109,7 @@ private:
     QTimer m_refreshTimer;
     QElapsedTimer m_clock;
     std::shared_ptr<const GenomeLayout> m_layout;
+    model::ModelOptions m_modelOptions; // of the run shown (a stored run's own)
     std::vector<search::EvaluatedPoint> m_points;
     std::vector<Genome> m_genomes; // parallel to m_points, contiguous for the PCA
     std::shared_ptr<const search::SearchResult> m_result;

@@ -113,7 +113,7 @@ QStringList renderRunFigures(const Session& session, const FigureOptions& option
 
         const auto* best = run.result.best();
         if (best && !best->genome.empty()) {
-            model::GenomeEvaluator evaluator(layout);
+            model::GenomeEvaluator evaluator(layout, run.modelOptions);
             const auto& result = evaluator.evaluate(best->genome);
             design::BreakdownChart breakdown;
             breakdown.resize(kWidgetSize);

@@ -627,7 +627,8 @@ QString MainWindow::showRunPoint(int run, std::int64_t pointIndex, bool bringToF
         auto layout =
             std::make_shared<const GenomeLayout>(record.workload, record.architecture, record.genomeOptions);
         error = m_design->showGenome(layout, point.genome,
-                                     QString("%1, design #%2").arg(qstr(record.name)).arg(pointIndex));
+                                     QString("%1, design #%2").arg(qstr(record.name)).arg(pointIndex),
+                                     record.modelOptions);
     } catch (const std::exception& e) {
         error = qstr(e.what());
     }
