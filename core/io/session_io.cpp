@@ -412,7 +412,11 @@ std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
                     c->error("must be in (0, 1] (1 = the worst case, Sparseloop's rule)");
             }
         if (const auto f = modelNode->get("format_space"))
-            if (const auto name = f->choice("format space", {"dead", "nearest", "unrestricted"}))
+            if (const auto name =
+                    f->choice("format space",
+                              {std::string(model::formatSpaceName(model::FormatSpace::SparseloopDead)),
+                               std::string(model::formatSpaceName(model::FormatSpace::SparseloopNearest)),
+                               std::string(model::formatSpaceName(model::FormatSpace::Unrestricted))}))
                 run.modelOptions.formatSpace = *model::parseFormatSpace(*name);
     }
     if (const auto settings = r.require("settings", "a map {objective, budget, seed, threads}");

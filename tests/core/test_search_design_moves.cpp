@@ -33,6 +33,12 @@ GenomeLayout mm3Cloud()
                         loadPreset("cloud"));
 }
 
+GenomeLayout mm11Mobile()
+{
+    return GenomeLayout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm11.yaml"),
+                        loadPreset("mobile"));
+}
+
 // The loops with bound > 1 of mapping level `level`, outer to inner.
 std::vector<int> nonUnitLoops(const GenomeLayout& layout, const Genome& g, int level)
 {
@@ -209,8 +215,7 @@ private slots:
         // mm11 on mobile: the design every seed of the single-move polish ended in (EDP 5.90e6), P stored
         // U(K3)-U(M4)-U(K4)-RLE(K5). No single move improves it; compressing P at K4 instead (UOP there, K5
         // uncompressed: two genes, each worse or invalid alone) gives 5.44e6.
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm11.yaml"),
-                                  loadPreset("mobile"));
+        const auto layout = mm11Mobile();
         const Genome optimum = parseGenomeText("1,1,2,1,1,4,4,4,4,4,4,4,3,3,3,4,4,5,5,5,5,5,4,4,4,4,4,4,5,"
                                                "0,0,0,0,2,0,0,0,0,2,0,0,0,0,2,3,6,5");
         model::GenomeEvaluator evaluator(layout);
@@ -278,8 +283,7 @@ private slots:
         // mm11 on mobile: where a descent over single moves and format pairs from a random design
         // stopped (EDP 6.2508e6; found by such descents from random starts). No single move and no
         // format pair improves it; an exchange of two prime factors' levels gives 6.0643e6.
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm11.yaml"),
-                                  loadPreset("mobile"));
+        const auto layout = mm11Mobile();
         const Genome stuck = parseGenomeText("1,1,3,4,4,3,4,4,4,4,4,5,4,4,4,4,4,4,5,5,5,5,3,3,3,4,4,4,5,"
                                              "0,0,0,0,2,0,0,0,0,2,0,0,0,0,2,3,6,1");
         model::GenomeEvaluator evaluator(layout);
