@@ -9,7 +9,7 @@
 #include "io/sparseloop/sparseloop_import.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
-#include "model/sparseloop_options.hpp"
+#include "io/sparseloop/sparseloop_options.hpp"
 
 #include <iostream>
 

@@ -7,7 +7,7 @@
 #include "commands.hpp"
 
 #include "analysis/oracle_corpus.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/sparseloop/sparseloop_export.hpp"
 
 #include <QCoreApplication>

@@ -9,10 +9,9 @@
 #include "genome/genome_codec.hpp"
 #include "genome/genome_text.hpp"
 #include "io/design_io.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/search_io.hpp"
 #include "io/session_io.hpp"
-#include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
 #include "search/method_registry.hpp"
 
@@ -21,6 +20,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <stdexcept>
 #include <iostream>
 #include <unistd.h>
 
@@ -123,18 +123,21 @@ int runSearch(const QStringList& args)
                     result.method.c_str(), result.points.size(), 100.0 * result.validShare(), result.seconds,
                     pareto ? "pareto (search on edp)" : objectiveName(settings.objective).c_str());
         const auto* best = result.best();
-        model::GenomeEvaluator evaluator(layout, options);
+        // The search hands its best design and the model's result for it out: nothing is evaluated or
+        // decoded again here.
+        const search::BestDesign* bestDesign = result.bestDesign ? &*result.bestDesign : nullptr;
+        if (best && !bestDesign)
+            throw std::logic_error("the search returned a best point without its design");
         if (!best) {
             std::printf("no valid design found\n");
             std::fflush(stdout);
             std::fprintf(stderr, "sparsemap search: no valid design found in %zu evaluations\n",
                          result.points.size());
         } else {
-            const auto& r = evaluator.evaluate(best->genome);
             std::cout << "\nbest genome: " << genomeToText(best->genome) << "\n\n"
-                      << renderLoopNest(layout.workload(), layout.architecture(), evaluator.lastDesign())
+                      << renderLoopNest(layout.workload(), layout.architecture(), bestDesign->evaluated)
                       << '\n'
-                      << model::renderSummary(r);
+                      << model::renderSummary(bestDesign->evaluation);
         }
         std::vector<std::int64_t> front;
         if (pareto) {
@@ -175,7 +178,7 @@ int runSearch(const QStringList& args)
                                     ".design.yaml");
                     const DesignMetrics metrics{p.valid, p.reason, p.cycles, p.energyPj, p.edp};
                     saveDesignFile(layout, p.genome, decodeGenome(layout, p.genome),
-                                   str(dir) + "/" + files.back(), &metrics);
+                                   str(dir) + "/" + files.back(), &metrics, &options);
                 }
                 writeTextFileAtomically(str(dir + "/front.csv"), paretoFrontCsv(result, front, files));
                 std::printf("\nwrote %s/front.csv and %zu design files in %s/front\n", str(dir).c_str(),
@@ -188,8 +191,8 @@ int runSearch(const QStringList& args)
                                             best->edp};
                 // The genome's own design (under --format-space nearest the evaluated one has its formats
                 // made representable, which the genome does not say).
-                saveDesignFile(layout, best->genome, decodeGenome(layout, best->genome),
-                               str(dir + "/best.design.yaml"), &metrics);
+                saveDesignFile(layout, best->genome, bestDesign->decoded, str(dir + "/best.design.yaml"),
+                               &metrics, &options);
             }
             record.method = result.method;
             record.name = result.method + " " + record.workload.name + "/" + record.architecture.name + " s" +

@@ -4,7 +4,7 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 
-#include "model/sparseloop_validation.hpp"
+#include "analysis/sparseloop_validation.hpp"
 
 #include <cstdio>
 

@@ -1,6 +1,6 @@
 #include "search_options.hpp"
 
-#include "search/method_registry.hpp"
+#include "search/method_names.hpp"
 
 namespace sparsemap::cli {
 
@@ -14,9 +14,8 @@ search::Objective parseObjective(const QString& text)
 std::string parseMethod(const QString& text, const char* option)
 {
     const std::string name = str(text);
-    for (const auto& m : search::searchMethods())
-        if (m.name == name)
-            return name;
+    if (search::isMethodName(name))
+        return name;
     throw UsageError(std::string(option) + " must be one of " + search::methodNames() + ", not '" + name +
                      "'");
 }

@@ -7,7 +7,7 @@
 #include "io/sparseloop/sparseloop_import.hpp"
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"
-#include "model/sparseloop_options.hpp"
+#include "io/sparseloop/sparseloop_options.hpp"
 #include "search/genome_checks.hpp"
 #include "search/method_registry.hpp"
 #include "search/optimizer.hpp"

@@ -1,6 +1,6 @@
 #include "cgra/block_file.hpp"
 
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "util/error.hpp"
 
 #include <filesystem>

@@ -1,6 +1,6 @@
 #include "io/architecture_io.hpp"
 
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/units.hpp"
 #include "io/yaml_reader.hpp"
 #include "util/limits.hpp"

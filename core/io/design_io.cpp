@@ -4,7 +4,8 @@
 #include "genome/genome_codec.hpp"
 #include "genome/sg_gene.hpp"
 #include "io/design_sections.hpp"
-#include "io/file_io.hpp"
+#include "io/model_options_yaml.hpp"
+#include "util/file_io.hpp"
 #include "sparse/tensor_ranks.hpp"
 
 namespace sparsemap {
@@ -214,8 +215,8 @@ std::optional<Genome> encodeSections(const YamlReader& d, const detail::MappingS
 std::optional<DesignDocument> readDesign(const YamlReader& d, const Workload& workload,
                                          const Architecture& arch)
 {
-    d.checkKeys({"workload", "architecture", "padding", "genome", "mapping", "formats", "skipping_gating",
-                 "metrics"});
+    d.checkKeys({"workload", "architecture", "padding", "model", "genome", "mapping", "formats",
+                 "skipping_gating", "metrics"});
     DesignDocument doc;
     doc.workloadName = workload.name;
     doc.architectureName = arch.name;
@@ -226,6 +227,7 @@ std::optional<DesignDocument> readDesign(const YamlReader& d, const Workload& wo
     if (const auto padding = d.get("padding"))
         if (const auto mode = padding->choice("padding", kPaddings))
             doc.options.padding = *parsePaddingMode(*mode);
+    detail::readModelOptions(d, doc.modelOptions);
 
     std::optional<GenomeLayout> layout;
     try {
@@ -321,9 +323,10 @@ DesignDocument loadDesignFile(const std::string& path, const Workload& workload,
 }
 
 void saveDesignFile(const GenomeLayout& layout, const Genome& genome, const Design& design,
-                    const std::string& path, const DesignMetrics* metrics)
+                    const std::string& path, const DesignMetrics* metrics,
+                    const model::ModelOptions* modelOptions)
 {
-    writeTextFileAtomically(path, designToYaml(layout, genome, design, metrics));
+    writeTextFileAtomically(path, designToYaml(layout, genome, design, metrics, modelOptions));
 }
 
 } // namespace sparsemap

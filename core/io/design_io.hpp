@@ -3,7 +3,8 @@
 #include "design/design.hpp"
 #include "design/design_metrics.hpp"
 #include "genome/genome_layout.hpp"
-#include "util/error.hpp" // InputError, thrown by every loader here
+#include "model/evaluator.hpp" // ModelOptions
+#include "util/error.hpp"      // InputError, thrown by every loader here
 
 #include <optional>
 #include <string>
@@ -17,6 +18,9 @@ struct DesignDocument {
     Genome genome;
     Design design;
     std::optional<DesignMetrics> metrics; // as recorded in the file (not re-evaluated)
+    // The options the metrics were computed with (`model`; Sparseloop's rules when absent). Only the
+    // occupancy confidence and the format space are recorded.
+    model::ModelOptions modelOptions;
 };
 
 // Interprets the file against a workload and architecture given separately. A genome is decoded
@@ -25,10 +29,13 @@ struct DesignDocument {
 DesignDocument parseDesignYaml(const std::string& text, const Workload& workload, const Architecture& arch,
                                const std::string& fileName = {});
 DesignDocument loadDesignFile(const std::string& path, const Workload& workload, const Architecture& arch);
-// `metrics`, when given, are written in a `metrics` section.
+// `metrics`, when given, are written in a `metrics` section; `modelOptions` (those the metrics were
+// computed with), when given and not Sparseloop's rules, in a `model` entry.
 std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const Design& design,
-                         const DesignMetrics* metrics = nullptr);
+                         const DesignMetrics* metrics = nullptr,
+                         const model::ModelOptions* modelOptions = nullptr);
 void saveDesignFile(const GenomeLayout& layout, const Genome& genome, const Design& design,
-                    const std::string& path, const DesignMetrics* metrics = nullptr);
+                    const std::string& path, const DesignMetrics* metrics = nullptr,
+                    const model::ModelOptions* modelOptions = nullptr);
 
 } // namespace sparsemap

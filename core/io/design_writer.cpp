@@ -4,6 +4,7 @@
 #include "design/loop_nest_text.hpp"
 #include "genome/genome_codec.hpp"
 #include "io/design_io.hpp"
+#include "io/model_options_yaml.hpp"
 #include "util/error.hpp"
 
 #include <yaml-cpp/yaml.h>
@@ -48,7 +49,7 @@ void emitFormats(YAML::Emitter& out, const Workload& w, const Architecture& arch
 } // namespace
 
 std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const Design& design,
-                         const DesignMetrics* metrics)
+                         const DesignMetrics* metrics, const model::ModelOptions* modelOptions)
 {
     if (decodeGenome(layout, genome) != design)
         throw InputError("cannot save the design: it is not the design its genome decodes to");
@@ -60,6 +61,8 @@ std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const
     out << YAML::Key << "workload" << YAML::Value << w.name;
     out << YAML::Key << "architecture" << YAML::Value << arch.name;
     out << YAML::Key << "padding" << YAML::Value << std::string(paddingModeName(layout.options().padding));
+    if (modelOptions)
+        detail::emitModelOptions(out, *modelOptions);
     out << YAML::Key << "genome" << YAML::Value << YAML::Flow << YAML::BeginSeq;
     for (int gene : genome)
         out << gene;

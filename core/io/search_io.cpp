@@ -1,6 +1,6 @@
 #include "io/search_io.hpp"
 
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -2,11 +2,12 @@
 #include "io/session_io.hpp"
 
 #include "io/architecture_io.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/session_format.hpp"
 #include "io/workload_io.hpp"
 #include "io/yaml_reader.hpp"
-#include "search/method_registry.hpp"
+#include "io/model_options_yaml.hpp"
+#include "search/method_names.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -393,32 +394,15 @@ std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
     if (const auto name = r.require("name", "the run's name, unique in the session"))
         run.name = name->text().value_or("");
     std::vector<std::string> methods;
-    for (const auto& m : search::searchMethods())
-        methods.push_back(m.name);
+    for (const auto& m : search::methodList())
+        methods.emplace_back(m.name);
     if (const auto method = r.require("method", "the search method: " + search::methodNames()))
         run.method = method->choice("search method", methods).value_or("");
     if (const auto padding = r.require("padding", "the genome's padding: " + detail::joinNames(kPaddings)))
         if (const auto mode = padding->choice("padding", kPaddings))
             run.genomeOptions.padding = *parsePaddingMode(*mode);
     // Optional: absent = Sparseloop's rules (worst-case capacity, dead formats), as every older file.
-    if (const auto modelNode = r.get("model");
-        modelNode && modelNode->expectMap("a map {occupancy_confidence, format_space}")) {
-        modelNode->checkKeys({"occupancy_confidence", "format_space"});
-        if (const auto c = modelNode->get("occupancy_confidence"))
-            if (const auto value = c->number()) {
-                if (*value > 0 && *value <= 1)
-                    run.modelOptions.occupancyConfidence = *value;
-                else
-                    c->error("must be in (0, 1] (1 = the worst case, Sparseloop's rule)");
-            }
-        if (const auto f = modelNode->get("format_space"))
-            if (const auto name =
-                    f->choice("format space",
-                              {std::string(model::formatSpaceName(model::FormatSpace::SparseloopDead)),
-                               std::string(model::formatSpaceName(model::FormatSpace::SparseloopNearest)),
-                               std::string(model::formatSpaceName(model::FormatSpace::Unrestricted))}))
-                run.modelOptions.formatSpace = *model::parseFormatSpace(*name);
-    }
+    detail::readModelOptions(r, run.modelOptions);
     if (const auto settings = r.require("settings", "a map {objective, budget, seed, threads}");
         settings && settings->expectMap("a map {objective, budget, seed, threads}")) {
         settings->checkKeys({"objective", "budget", "seed", "threads"});

@@ -2,6 +2,7 @@
 // them, runs with their logs as CSV literal blocks (numbers in their shortest exact form), pins by
 // run name. The reader is session_io.cpp.
 #include "io/architecture_io.hpp"
+#include "io/model_options_yaml.hpp"
 #include "io/session_format.hpp"
 #include "io/session_io.hpp"
 #include "io/workload_io.hpp"
@@ -184,15 +185,7 @@ void emitSession(YAML::Emitter& out, const Session& session, std::string* payloa
         out << YAML::Key << "padding" << YAML::Value
             << std::string(paddingModeName(run.genomeOptions.padding));
         // Written only when not Sparseloop's rules (older files and default runs stay as they were).
-        if (run.modelOptions.occupancyConfidence != 1 ||
-            run.modelOptions.formatSpace != model::FormatSpace::SparseloopDead) {
-            out << YAML::Key << "model" << YAML::Value << YAML::Flow << YAML::BeginMap;
-            out << YAML::Key << "occupancy_confidence" << YAML::Value
-                << numberText(run.modelOptions.occupancyConfidence);
-            out << YAML::Key << "format_space" << YAML::Value
-                << std::string(model::formatSpaceName(run.modelOptions.formatSpace));
-            out << YAML::EndMap;
-        }
+        detail::emitModelOptions(out, run.modelOptions);
         out << YAML::Key << "settings" << YAML::Value << YAML::Flow << YAML::BeginMap;
         out << YAML::Key << "objective" << YAML::Value << objectiveName(run.settings.objective);
         out << YAML::Key << "budget" << YAML::Value << run.settings.budget;

@@ -1,7 +1,7 @@
 #include "io/workload_io.hpp"
 
 #include "io/density_yaml.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/index_expression.hpp"
 #include "io/yaml_reader.hpp"
 #include "util/limits.hpp"

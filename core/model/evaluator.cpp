@@ -1,4 +1,5 @@
 #include "model/evaluator.hpp"
+#include "model/padded_workload.hpp"
 
 #include "mapping/mapping_checks.hpp"
 #include "mapping/spatial_split.hpp"
@@ -16,10 +17,6 @@
 
 namespace sparsemap::model {
 
-namespace {
-
-// The workload with every dim at its padded size; input densities rescaled so that the padded
-// tensor holds the same number of nonzeros (padding adds zeros).
 Workload paddedWorkload(const Workload& w, const std::vector<std::int64_t>& padded)
 {
     if (padded.empty())
@@ -42,6 +39,8 @@ Workload paddedWorkload(const Workload& w, const std::vector<std::int64_t>& padd
     }
     return out;
 }
+
+namespace {
 
 // The options for formats bound by Sparseloop's rule from our export, which writes no
 // rank-application-order: Sparseloop's default, outer to inner.

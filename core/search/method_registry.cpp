@@ -12,7 +12,12 @@
 #include "search/es/standard_es.hpp"
 #include "search/mindmappings/mindmappings_search.hpp"
 #include "search/sparsemap/sparsemap_es.hpp"
+#include "search/method_names.hpp"
 #include "util/error.hpp"
+
+#include <stdexcept>
+#include <string_view>
+#include <utility>
 
 namespace sparsemap::search {
 
@@ -104,74 +109,55 @@ std::unique_ptr<Optimizer> pfceRandomPerm()
 
 const std::vector<MethodInfo>& searchMethods()
 {
-    static const std::vector<MethodInfo> kMethods{
-        {"sparsemap",
-         "SparseMap ES: calibration, hypercube initialization, design-aware crossover and mutation on "
-         "canonical genomes, local polish of the elite",
-         plain<SparseMapEs>()},
-        {"sparsemap-paper",
-         "the published SparseMap ES: calibration, hypercube initialization, annealing mutation, SAC",
-         sparseMapPaper},
-        {"es-pfce", "ablation: standard ES on the prime-factor + Cantor genome, LHS initialization",
-         plain<EsPfce>()},
-        {"es-direct",
-         "ablation: standard ES on a direct encoding (tiling values as genes), LHS initialization",
-         plain<EsDirect>()},
-        {"sparsemap-no-canonical", "ablation: sparsemap evaluating genomes as bred (no canonical form)",
-         sparseMapWithout<noCanonical>},
-        {"sparsemap-no-polish", "ablation: sparsemap without the local polish of the elite",
-         sparseMapWithout<noPolish>},
-        {"sparsemap-no-restart", "ablation: sparsemap without restarts on stagnation",
-         sparseMapWithout<noRestart>},
-        {"sparsemap-sac", "ablation: sparsemap with the paper's sensitivity-aware crossover",
-         sparseMapWithout<paperCrossover>},
-        {"sparsemap-annealing", "ablation: sparsemap with the paper's annealing mutation",
-         sparseMapWithout<paperMutation>},
-        {"sparsemap-random-init",
-         "ablation: sparsemap with a random feasible start (no calibration, no hypercube initialization)",
-         sparseMapWithout<randomInitialization>},
-        {"sparsemap-100", "ablation: sparsemap with the paper's (100 + 100) population",
-         sparseMapWithout<paperPopulation>},
-        {"sparsemap-steepest",
-         "ablation: sparsemap polishing by steepest descent (the whole neighbourhood per step)",
-         sparseMapWithout<steepestPolish>},
-        {"sparsemap-no-pairs", "ablation: sparsemap polishing with single moves only (no format-gene pairs)",
-         sparseMapWithout<noFormatPairs>},
-        {"sparsemap-no-exchanges",
-         "ablation: sparsemap polishing without exchanges of two prime factors' levels",
-         sparseMapWithout<noFactorExchanges>},
-        {"sparsemap-positional",
-         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)",
-         sparseMapWithout<positionalFormats>},
-        {"sparsemap-random-perm",
-         "ablation: the published SparseMap ES with random instead of Cantor permutation codes",
-         sparseMapRandomPerm},
-        {"es-pfce-random-perm", "ablation: es-pfce with random permutation codes", pfceRandomPerm},
-        {"mapper", "Sparseloop-Mapper-like: random valid mappings under a fixed sparse strategy",
-         plain<MapperSearch>()},
-        {"sage", "SAGE-like: a fixed output-stationary mapping, searching formats and S/G",
-         plain<SageSearch>()},
-        {"pso", "particle swarm (pagmo2)", plain<PsoSearch>()},
-        {"sa", "simulated annealing (pagmo2)", plain<AnnealingSearch>()},
-        {"ga", "genetic algorithm (pagmo2 sga)", plain<GaSearch>()},
-        {"cmaes", "CMA-ES (pagmo2)", plain<CmaesSearch>()},
-        {"de", "differential evolution (pagmo2)", plain<DeSearch>()},
-        {"mcts", "Monte Carlo tree search (UCT) over genes in genome order", plain<MctsSearch>()},
-        {"random", "uniform random genomes", plain<RandomSearch>()},
-        {"mindmappings",
-         "Mind Mappings: an MLP surrogate trained on sampled designs (30% of the budget), then projected "
-         "gradient search with annealed random injections",
-         plain<MindMappingsSearch>()},
-    };
+    // One factory per name of method_names.cpp; a name without one (or a factory without a name) is a
+    // programming error, caught the first time the registry is built (every optimizer test builds it).
+    using Factory = std::function<std::unique_ptr<Optimizer>()>;
+    static const std::vector<MethodInfo> kMethods = [] {
+        const std::vector<std::pair<std::string_view, Factory>> factories{
+            {"sparsemap", plain<SparseMapEs>()},
+            {"sparsemap-paper", sparseMapPaper},
+            {"es-pfce", plain<EsPfce>()},
+            {"es-direct", plain<EsDirect>()},
+            {"sparsemap-no-canonical", sparseMapWithout<noCanonical>},
+            {"sparsemap-no-polish", sparseMapWithout<noPolish>},
+            {"sparsemap-no-restart", sparseMapWithout<noRestart>},
+            {"sparsemap-sac", sparseMapWithout<paperCrossover>},
+            {"sparsemap-annealing", sparseMapWithout<paperMutation>},
+            {"sparsemap-random-init", sparseMapWithout<randomInitialization>},
+            {"sparsemap-100", sparseMapWithout<paperPopulation>},
+            {"sparsemap-steepest", sparseMapWithout<steepestPolish>},
+            {"sparsemap-no-pairs", sparseMapWithout<noFormatPairs>},
+            {"sparsemap-no-exchanges", sparseMapWithout<noFactorExchanges>},
+            {"sparsemap-positional", sparseMapWithout<positionalFormats>},
+            {"sparsemap-random-perm", sparseMapRandomPerm},
+            {"es-pfce-random-perm", pfceRandomPerm},
+            {"mapper", plain<MapperSearch>()},
+            {"sage", plain<SageSearch>()},
+            {"pso", plain<PsoSearch>()},
+            {"sa", plain<AnnealingSearch>()},
+            {"ga", plain<GaSearch>()},
+            {"cmaes", plain<CmaesSearch>()},
+            {"de", plain<DeSearch>()},
+            {"mcts", plain<MctsSearch>()},
+            {"random", plain<RandomSearch>()},
+            {"mindmappings", plain<MindMappingsSearch>()},
+        };
+        const auto names = methodList();
+        if (names.size() != factories.size())
+            throw std::logic_error("method_registry: " + std::to_string(factories.size()) +
+                                   " factories for " + std::to_string(names.size()) + " method names");
+        std::vector<MethodInfo> methods;
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (factories[i].first != names[i].name)
+                throw std::logic_error("method_registry: factory " + std::to_string(i) + " is for '" +
+                                       std::string(factories[i].first) + "', the method name is '" +
+                                       std::string(names[i].name) + "'");
+            methods.push_back(
+                {std::string(names[i].name), std::string(names[i].summary), factories[i].second});
+        }
+        return methods;
+    }();
     return kMethods;
-}
-
-std::string methodNames()
-{
-    std::string names;
-    for (const auto& m : searchMethods())
-        names += (names.empty() ? "" : ", ") + m.name;
-    return names;
 }
 
 std::unique_ptr<Optimizer> makeOptimizer(const std::string& name)

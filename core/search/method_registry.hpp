@@ -2,6 +2,7 @@
 // Every search method by name, for the CLI, the GUI and sweeps: one place that knows how to build
 // each optimizer with its default parameters (an optimizer learns its problem from the SearchContext
 // it runs in).
+#include "search/method_names.hpp" // methodNames()
 #include "search/optimizer.hpp"
 
 #include <functional>
@@ -20,6 +21,5 @@ struct MethodInfo {
 const std::vector<MethodInfo>& searchMethods();
 // Throws InputError listing the known names when `name` is unknown.
 std::unique_ptr<Optimizer> makeOptimizer(const std::string& name);
-std::string methodNames(); // "sparsemap, es-pfce, ..."
 
 } // namespace sparsemap::search

@@ -1,5 +1,6 @@
 #include "search/search_context.hpp"
 
+#include "genome/genome_codec.hpp"
 #include "model/genome_evaluator.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
@@ -50,9 +51,12 @@ SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings
 
 SearchContext::~SearchContext() = default;
 
-template <typename EvaluateOne>
+// `evaluateOne(evaluator, i)` evaluates item i and returns the result and the design evaluated;
+// `decodedDesign(i, evaluated)` gives the design a file records for item i (called for a new best only).
+template <typename EvaluateOne, typename DecodedDesign>
 std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Genome> genomes,
-                                         std::vector<double>& objectives, EvaluateOne evaluateOne)
+                                         std::vector<double>& objectives, EvaluateOne evaluateOne,
+                                         DecodedDesign decodedDesign)
 {
     const std::size_t n =
         cancelled() ? 0 : std::min<std::size_t>(count, static_cast<std::size_t>(remaining()));
@@ -67,13 +71,24 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
     auto& points = m_result.points;
     const Objective objective = m_settings.objective;
     auto& workers = *m_workers;
+    // A point better than the best so far keeps its design and result (the new best is one of them),
+    // so that the best leaves the search with them.
+    const bool noBestBefore = !m_result.best();
+    const double bestBefore = noBestBefore ? 0.0 : m_result.best()->objective;
+    std::vector<std::unique_ptr<BestDesign>> candidates(n);
     // Each result lands at its own index, so the thread count cannot change the log.
     workers.arena.execute([&] {
         tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
-            fill(points[first + i], evaluateOne(*workers.evaluators.local(), i), objective);
+            auto& evaluator = *workers.evaluators.local();
+            const auto [result, design] = evaluateOne(evaluator, i);
+            auto& point = points[first + i];
+            fill(point, *result, objective);
+            if (point.valid && (noBestBefore || point.objective < bestBefore))
+                candidates[i] =
+                    std::make_unique<BestDesign>(BestDesign{*design, decodedDesign(i, *design), *result});
         });
     });
-    record(first, n);
+    record(first, n, candidates);
     objectives.resize(n);
     for (std::size_t i = 0; i < n; ++i)
         objectives[i] = points[first + i].objective;
@@ -82,10 +97,17 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
 
 std::size_t SearchContext::evaluate(std::span<const Genome> genomes, std::vector<double>& objectives)
 {
-    return evaluateBatch(genomes.size(), genomes, objectives,
-                         [&](model::GenomeEvaluator& e, std::size_t i) -> const model::EvaluationResult& {
-                             return e.evaluate(genomes[i]);
-                         });
+    // Under --format-space nearest the evaluated design's formats differ from the genome's.
+    const bool changesFormats = m_modelOptions.formatSpace == model::FormatSpace::SparseloopNearest;
+    return evaluateBatch(
+        genomes.size(), genomes, objectives,
+        [&](model::GenomeEvaluator& e, std::size_t i) {
+            const model::EvaluationResult& r = e.evaluate(genomes[i]);
+            return std::pair{&r, &e.lastDesign()};
+        },
+        [&](std::size_t i, const Design& evaluated) {
+            return changesFormats ? decodeGenome(m_layout, genomes[i]) : evaluated;
+        });
 }
 
 double SearchContext::evaluate(const Genome& genome)
@@ -99,13 +121,20 @@ double SearchContext::evaluate(const Genome& genome)
 std::size_t SearchContext::evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,
                                            std::vector<double>& objectives)
 {
-    return evaluateBatch(designs.size(), genomes, objectives,
-                         [&](model::GenomeEvaluator& e, std::size_t i) -> const model::EvaluationResult& {
-                             return e.evaluator().evaluate(designs[i]);
-                         });
+    return evaluateBatch(
+        designs.size(), genomes, objectives,
+        [&](model::GenomeEvaluator& e, std::size_t i) {
+            const model::EvaluationResult& r = e.evaluator().evaluate(designs[i]);
+            return std::pair{&r, &designs[i]};
+        },
+        // The genome the log records (when there is one) is what a design file keeps.
+        [&](std::size_t i, const Design& evaluated) {
+            return i < genomes.size() && !genomes[i].empty() ? decodeGenome(m_layout, genomes[i]) : evaluated;
+        });
 }
 
-void SearchContext::record(std::size_t first, std::size_t count)
+void SearchContext::record(std::size_t first, std::size_t count,
+                           std::vector<std::unique_ptr<BestDesign>>& candidates)
 {
     for (std::size_t i = first; i < first + count; ++i) {
         const auto& p = m_result.points[i];
@@ -117,6 +146,8 @@ void SearchContext::record(std::size_t first, std::size_t count)
             p.objective < m_result.points[static_cast<std::size_t>(m_result.bestIndex)].objective)
             m_result.bestIndex = static_cast<std::int64_t>(i);
     }
+    if (m_result.bestIndex >= static_cast<std::int64_t>(first))
+        m_result.bestDesign = std::move(*candidates[static_cast<std::size_t>(m_result.bestIndex) - first]);
 }
 
 GenerationStats SearchContext::currentStats(std::span<const double> populationObjectives) const

@@ -59,10 +59,12 @@ public:
 
 private:
     struct Workers;
-    template <typename EvaluateOne>
+    template <typename EvaluateOne, typename DecodedDesign>
     std::size_t evaluateBatch(std::size_t count, std::span<const Genome> genomes,
-                              std::vector<double>& objectives, EvaluateOne evaluateOne);
-    void record(std::size_t first, std::size_t count);
+                              std::vector<double>& objectives, EvaluateOne evaluateOne,
+                              DecodedDesign decodedDesign);
+    // `candidates[i]`: the design and result of point first + i when it beat the best before the batch.
+    void record(std::size_t first, std::size_t count, std::vector<std::unique_ptr<BestDesign>>& candidates);
     GenerationStats currentStats(std::span<const double> populationObjectives) const;
 
     const GenomeLayout& m_layout;

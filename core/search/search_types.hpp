@@ -1,6 +1,7 @@
 #pragma once
 // The vocabulary every optimizer shares: settings of a run, one evaluated point of the design space,
 // per-generation progress, and a cancel token. A run's state lives in SearchContext.
+#include "design/design.hpp"
 #include "genome/genome_layout.hpp"
 #include "model/evaluation_result.hpp"
 
@@ -8,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -57,6 +59,15 @@ using ProgressCallback = std::function<void(const GenerationStats&)>;
 // plots: the GUI's design-space map). Called on the search's thread; copy what you keep.
 using PointsCallback = std::function<void(std::span<const EvaluatedPoint>)>;
 
+// The best point of a run as the search evaluated it, kept so that nobody evaluates or decodes it again
+// (`sparsemap search` prints and saves it, the workbench shows it).
+struct BestDesign {
+    Design evaluated;                   // what the model evaluated (formats made representable under
+                                        // --format-space nearest)
+    Design decoded;                     // what the genome decodes to: what a design file records with it
+    model::EvaluationResult evaluation; // the model's whole result for `evaluated`
+};
+
 struct SearchResult {
     std::string method;
     std::vector<EvaluatedPoint> points;       // every evaluation, in order
@@ -64,6 +75,9 @@ struct SearchResult {
     std::int64_t bestIndex = -1;              // into points; -1 when nothing valid was found
     bool cancelled = false;
     double seconds = 0;
+    // The design and the model's result of points[bestIndex], from the run that evaluated it; absent
+    // when nothing valid was found and for a run read back from a session file (which keeps points).
+    std::optional<BestDesign> bestDesign;
     const EvaluatedPoint* best() const
     {
         return bestIndex >= 0 ? &points[static_cast<std::size_t>(bestIndex)] : nullptr;

@@ -1,6 +1,6 @@
 #include "sweep/cell_store.hpp"
 
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/units.hpp"
 #include "util/error.hpp"
 

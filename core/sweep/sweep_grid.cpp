@@ -3,7 +3,7 @@
 #include "io/architecture_io.hpp"
 #include "io/units.hpp"
 #include "io/workload_io.hpp"
-#include "search/method_registry.hpp"
+#include "search/method_names.hpp"
 #include "util/error.hpp"
 
 #include <cstdio>
@@ -52,10 +52,7 @@ SweepGrid::SweepGrid(std::vector<Workload> workloads, const std::vector<Architec
         throw InputError("the occupancy confidence must be in (0, 1]");
     std::set<std::string> seen;
     for (const auto& m : m_methods) {
-        bool known = false;
-        for (const auto& info : search::searchMethods())
-            known = known || info.name == m;
-        if (!known)
+        if (!search::isMethodName(m))
             throw InputError("unknown method '" + m + "'; known: " + search::methodNames());
         if (!seen.insert(m).second)
             throw InputError("the method " + m + " is listed twice");

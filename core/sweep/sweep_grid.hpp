@@ -1,11 +1,11 @@
 #pragma once
 // A sweep: the grid of searches architectures x workloads x methods x seeds, one cell per search, in
 // that order (the seed varies fastest). Architectures are base architectures times every combination
-// of the values of the override axes (arch/arch_override.hpp). Everything that identifies a cell —
+// of the values of the override axes (sweep/arch_override.hpp). Everything that identifies a cell —
 // workload and architecture (names and content hashes), method, seed, budget, objective and the
 // genome/model options — is its CellIdentity, recorded in its file (sweep/cell_store.hpp) so that a
 // resumed sweep never mixes runs.
-#include "arch/arch_override.hpp"
+#include "sweep/arch_override.hpp"
 #include "arch/architecture.hpp"
 #include "genome/genome_layout.hpp"
 #include "model/evaluator.hpp"

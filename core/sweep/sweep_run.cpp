@@ -1,6 +1,6 @@
 #include "sweep/sweep_run.hpp"
 
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/search_io.hpp"
 #include "io/units.hpp"
 #include "search/method_registry.hpp"

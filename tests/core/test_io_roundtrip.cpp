@@ -4,7 +4,8 @@
 #include "genome/sg_gene.hpp"
 #include "io/architecture_io.hpp"
 #include "io/design_io.hpp"
-#include "io/file_io.hpp"
+#include "model/evaluator.hpp"
+#include "util/file_io.hpp"
 #include "io/workload_io.hpp"
 #include "util/error.hpp"
 #include "workload/workload_factory.hpp"
@@ -476,6 +477,53 @@ design:
         const auto b = parseDesignYaml(designToYaml(layout, genome, design, &invalid), w, testArchitecture());
         QCOMPARE(*b.metrics, invalid);
         QVERIFY(!parseDesignYaml(designToYaml(layout, genome, design), w, testArchitecture()).metrics);
+    }
+
+    void designModelOptionsRoundTrip()
+    {
+        // The `model` entry: written only beyond Sparseloop's rules (so default files are as before), read
+        // back as written; a bad value is an error at its line and column.
+        const Workload w = makeSpmm("mm", 32, 64, 48, uniformDensity(0.3), uniformDensity(0.6));
+        const GenomeLayout layout(w, testArchitecture());
+        std::mt19937_64 rng(5);
+        const Genome genome = randomGenome(layout, rng);
+        const Design design = decodeGenome(layout, genome);
+        const DesignMetrics metrics{true, "", 1234, 5.5e6, 1234 * 5.5e6};
+        const model::ModelOptions defaults;
+        const std::string plain = designToYaml(layout, genome, design, &metrics, &defaults);
+        QCOMPARE(plain, designToYaml(layout, genome, design, &metrics));
+        QVERIFY2(plain.find("model:") == std::string::npos, plain.c_str());
+        const auto fromPlain = parseDesignYaml(plain, w, testArchitecture());
+        QCOMPARE(fromPlain.modelOptions.occupancyConfidence, 1.0);
+        QVERIFY(fromPlain.modelOptions.formatSpace == model::FormatSpace::SparseloopDead);
+
+        model::ModelOptions beyond;
+        beyond.occupancyConfidence = 0.9;
+        beyond.formatSpace = model::FormatSpace::SparseloopNearest;
+        const std::string text = designToYaml(layout, genome, design, &metrics, &beyond);
+        const std::string entry = "  model: {occupancy_confidence: 0.9, format_space: nearest}\n";
+        QVERIFY2(text.find("  padding: large-prime\n" + entry) != std::string::npos, text.c_str());
+        const auto doc = parseDesignYaml(text, w, testArchitecture(), "d.design.yaml");
+        QCOMPARE(doc.modelOptions.occupancyConfidence, 0.9);
+        QVERIFY(doc.modelOptions.formatSpace == model::FormatSpace::SparseloopNearest);
+        QCOMPARE(*doc.metrics, metrics);
+
+        // version, design, workload, architecture, padding: the entry is line 6.
+        const std::vector<std::pair<std::string, std::string>> bad{
+            {"0.9", "1.5"}, {"nearest", "nearer"}, {"format_space", "format_spaces"}};
+        for (const auto& [good, wrong] : bad) {
+            std::string badText = text;
+            const auto at = badText.find(good, badText.find(entry));
+            badText.replace(at, good.size(), wrong);
+            const int column = static_cast<int>(at - badText.find(entry)) + 1;
+            try {
+                parseDesignYaml(badText, w, testArchitecture(), "d.design.yaml");
+                QFAIL(("accepted a design file with " + wrong).c_str());
+            } catch (const InputError& e) {
+                const std::string where = "d.design.yaml:6:" + std::to_string(column) + ": ";
+                QVERIFY2(std::string(e.what()).find(where) != std::string::npos, e.what());
+            }
+        }
     }
 
     void atomicWriteReplacesAndLeavesNoTemporaryFiles()

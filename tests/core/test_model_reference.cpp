@@ -10,8 +10,8 @@
 #include "io/sparseloop/sparseloop_stats.hpp"
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"
-#include "model/sparseloop_options.hpp"
-#include "model/sparseloop_validation.hpp"
+#include "io/sparseloop/sparseloop_options.hpp"
+#include "analysis/sparseloop_validation.hpp"
 
 #include <QDirIterator>
 #include <QTemporaryDir>

@@ -5,7 +5,7 @@
 // densities and genome, exported as Sparseloop reads it, read back and evaluated; the figures
 // compared are the oracle's, never ours. docs/oracle.md says how to regenerate the file.
 #include "analysis/oracle_corpus.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -5,7 +5,7 @@
 #include "cgra/sparse_block.hpp"
 #include "genome/genome_layout.hpp"
 #include "io/architecture_io.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/sparseloop/sparseloop_stats.hpp"
 #include "model/density/nonzero_pattern.hpp"
 #include "model/evaluator.hpp"

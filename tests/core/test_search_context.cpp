@@ -1,6 +1,8 @@
 // SearchContext, the state every optimizer shares: the budget is exact, batches are evaluated the
 // same way whatever the thread count, points stream to observers, cancellation stops evaluation.
 #include "genome/genome_codec.hpp"
+#include "model/genome_evaluator.hpp"
+#include "model/result_text.hpp"
 #include "search/optimizer.hpp"
 #include "test_support.hpp"
 
@@ -38,6 +40,42 @@ GenomeLayout toyLayout()
 class TestSearchContext : public QObject {
     Q_OBJECT
 private slots:
+    void bestLeavesTheSearchWithItsDesignAndResult()
+    {
+        // What the run hands out for its best point is what a fresh evaluator gives that genome: the
+        // evaluated design, the genome's own design, the whole result. Under --format-space nearest the
+        // evaluated design's formats are made representable, the decoded ones are the genome's.
+        const auto layout = toyLayout();
+        for (const auto space : {model::FormatSpace::SparseloopDead, model::FormatSpace::SparseloopNearest}) {
+            model::ModelOptions options;
+            options.formatSpace = space;
+            std::string summary;
+            for (int threads : {1, 3}) {
+                BatchOfRandomGenomes optimizer;
+                SearchSettings settings;
+                settings.budget = 200;
+                settings.threads = threads;
+                const auto result = runSearch(optimizer, layout, settings, options);
+                QVERIFY(result.best());
+                QVERIFY(result.bestDesign);
+                const Genome& genome = result.best()->genome;
+                model::GenomeEvaluator fresh(layout, options);
+                const auto& r = fresh.evaluate(genome);
+                QVERIFY(result.bestDesign->evaluated == fresh.lastDesign());
+                QVERIFY(result.bestDesign->decoded == decodeGenome(layout, genome));
+                QVERIFY(result.bestDesign->evaluation.valid);
+                QCOMPARE(result.bestDesign->evaluation.cycles, r.cycles);
+                QCOMPARE(result.bestDesign->evaluation.energyPj, r.energyPj);
+                QCOMPARE(result.bestDesign->evaluation.edp, result.best()->edp);
+                const std::string text = model::renderSummary(result.bestDesign->evaluation);
+                QCOMPARE(text, model::renderSummary(r));
+                if (summary.empty())
+                    summary = text;
+                QCOMPARE(text, summary); // whatever the thread count
+            }
+        }
+    }
+
     void budgetIsExactAndPointsStream()
     {
         const auto layout = toyLayout();

@@ -2,7 +2,7 @@
 // search runs and pins survives save -> load field by field; malformed session files
 // (tests/data/bad/session/) are rejected naming the line; a failed save leaves the old file intact.
 #include "io/architecture_io.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/session_io.hpp"
 #include "io/workload_io.hpp"
 #include "search/method_registry.hpp"

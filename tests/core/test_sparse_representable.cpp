@@ -2,7 +2,7 @@
 // representable format, the model's format-space switch, and the export's names (never `U`).
 #include "genome/genome_codec.hpp"
 #include "io/architecture_io.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/sparseloop/sparseloop_export.hpp"
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"

@@ -1,8 +1,8 @@
-// core/sweep and core/arch/arch_override: the grid, the cell store, the summaries (worked by hand) and
+// core/sweep (with sweep/arch_override): the grid, the cell store, the summaries (worked by hand) and
 // the architecture overrides of a sweep's hardware axis.
-#include "arch/arch_override.hpp"
+#include "sweep/arch_override.hpp"
 #include "io/architecture_io.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/search_io.hpp"
 #include "io/workload_io.hpp"
 #include "sweep/sweep_run.hpp"

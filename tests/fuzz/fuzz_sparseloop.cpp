@@ -3,7 +3,7 @@
 #include "fuzz_support.hpp"
 #include "io/sparseloop/sparseloop_import.hpp"
 #include "model/evaluator.hpp"
-#include "model/sparseloop_options.hpp"
+#include "io/sparseloop/sparseloop_options.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -11,7 +11,8 @@
 #include "io/sparseloop/sparseloop_export.hpp"
 #include "io/sparseloop/sparseloop_import.hpp"
 #include "model/genome_evaluator.hpp"
-#include "model/sparseloop_options.hpp"
+#include "model/padded_workload.hpp"
+#include "io/sparseloop/sparseloop_options.hpp"
 
 #include <QDir>
 #include <cmath>
@@ -153,19 +154,47 @@ QString DesignView::showGenome(std::shared_ptr<const GenomeLayout> layout, const
         showMessage(message, true);
         return message;
     }
+    showGenomeResult(std::move(layout), genome, std::move(decoded), std::move(result), std::move(workload),
+                     title, options);
+    return {};
+}
+
+QString DesignView::showEvaluatedGenome(std::shared_ptr<const GenomeLayout> layout, const Genome& genome,
+                                        const Design& evaluated, const model::EvaluationResult& result,
+                                        const QString& title, const model::ModelOptions& options)
+{
+    if (!layout)
+        return "No genome layout given.";
+    Workload workload;
+    try {
+        layout->validate(genome);
+        workload = model::paddedWorkload(layout->workload(), layout->paddedSizes()); // as the model had it
+    } catch (const std::exception& e) {
+        const QString message = "Cannot show the genome: " + qs(e.what());
+        showMessage(message, true);
+        return message;
+    }
+    showGenomeResult(std::move(layout), genome, evaluated, result, std::move(workload), title, options);
+    return {};
+}
+
+void DesignView::showGenomeResult(std::shared_ptr<const GenomeLayout> layout, const Genome& genome,
+                                  Design design, model::EvaluationResult result, Workload workload,
+                                  const QString& title, const model::ModelOptions& options)
+{
     m_result = std::move(result);
-    m_design = std::move(decoded);
+    m_design = std::move(design);
     m_workload = std::move(workload);
     m_arch = layout->architecture();
     m_layout = std::move(layout);
     m_genome = genome;
+    m_modelOptions = options;
     m_case.reset();
     m_title = title;
     m_hasDesign = true;
     showMessage({}, false);
     refresh();
     emit designChanged();
-    return {};
 }
 
 QString DesignView::showSparseloopCase(const SparseloopCase& c, const QString& title)
@@ -187,6 +216,7 @@ QString DesignView::showSparseloopCase(const SparseloopCase& c, const QString& t
     m_arch = c.architecture;
     m_layout.reset();
     m_genome.reset();
+    m_modelOptions = {};
     m_case = c;
     m_title = title;
     m_hasDesign = true;
@@ -228,8 +258,8 @@ QString DesignView::exportDesignYaml(const QString& path) const
                                     m_result.edp};
         // The genome's own design: with --format-space nearest the evaluated one has its formats made
         // representable, which the genome does not say.
-        saveDesignFile(*m_layout, *m_genome, decodeGenome(*m_layout, *m_genome), path.toStdString(),
-                       &metrics);
+        saveDesignFile(*m_layout, *m_genome, decodeGenome(*m_layout, *m_genome), path.toStdString(), &metrics,
+                       &m_modelOptions);
     } catch (const std::exception& e) {
         return "Cannot save " + path + ": " + qs(e.what());
     }

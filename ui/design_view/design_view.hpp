@@ -45,6 +45,11 @@ public:
     // string; on error the view keeps what it showed.
     QString showGenome(std::shared_ptr<const GenomeLayout> layout, const Genome& genome, const QString& title,
                        const model::ModelOptions& options = {});
+    // The same for a genome evaluated already (a run's best, search::BestDesign): `evaluated` is the
+    // design the model evaluated with `options`, `result` its result; nothing is evaluated again.
+    QString showEvaluatedGenome(std::shared_ptr<const GenomeLayout> layout, const Genome& genome,
+                                const Design& evaluated, const model::EvaluationResult& result,
+                                const QString& title, const model::ModelOptions& options = {});
     // An imported case has no genome: it is evaluated the way `sparsemap evaluate --sparseloop` does
     // (sparseloopModelOptions, sparseloopDesign). Returns an error message or an empty string.
     QString showSparseloopCase(const SparseloopCase& sparseloopCase, const QString& title);
@@ -97,6 +102,9 @@ signals:
     void designChanged();
 
 private:
+    void showGenomeResult(std::shared_ptr<const GenomeLayout> layout, const Genome& genome, Design design,
+                          model::EvaluationResult result, Workload workload, const QString& title,
+                          const model::ModelOptions& options);
     void refresh();
     void showMessage(const QString& text, bool error);
     void showSelectedGene(int gene);
@@ -109,6 +117,7 @@ private:
     model::EvaluationResult m_result;
     std::shared_ptr<const GenomeLayout> m_layout;
     std::optional<Genome> m_genome;
+    model::ModelOptions m_modelOptions; // the genome design's, recorded in an exported design YAML
     std::optional<SparseloopCase> m_case;
 
     ElidedLabel* m_titleLabel = nullptr;

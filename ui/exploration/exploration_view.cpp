@@ -358,6 +358,11 @@ void ExplorationView::showPoint(int index)
     QString text = QString("Design #%1 (generation %2)\n\n").arg(index).arg(point.generation);
     if (point.genome.empty()) {
         text += "This method's designs have no SparseMap genome.\n";
+    } else if (m_result && index == m_result->bestIndex && m_result->bestDesign) {
+        // The run's best comes out of the search with its design and result.
+        text += qstr(
+            renderLoopNest(m_layout->workload(), m_layout->architecture(), m_result->bestDesign->evaluated));
+        text += "\n" + qstr(model::renderSummary(m_result->bestDesign->evaluation));
     } else {
         model::GenomeEvaluator evaluator(*m_layout, m_modelOptions);
         const auto& result = evaluator.evaluate(point.genome);

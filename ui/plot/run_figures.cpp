@@ -7,10 +7,12 @@
 #include "exploration/design_space_plot_view.hpp"
 #include "exploration/pareto_plot_view.hpp"
 #include "genome/genome_layout.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/search_io.hpp"
 #include "model/genome_evaluator.hpp"
 #include "util/error.hpp"
+
+#include <optional>
 
 #include <QChartView>
 #include <QDir>
@@ -113,8 +115,12 @@ QStringList renderRunFigures(const Session& session, const FigureOptions& option
 
         const auto* best = run.result.best();
         if (best && !best->genome.empty()) {
-            model::GenomeEvaluator evaluator(layout, run.modelOptions);
-            const auto& result = evaluator.evaluate(best->genome);
+            // A run read back from a session keeps its points only: its best is evaluated again.
+            std::optional<model::GenomeEvaluator> evaluator;
+            if (!run.result.bestDesign)
+                evaluator.emplace(layout, run.modelOptions);
+            const auto& result =
+                run.result.bestDesign ? run.result.bestDesign->evaluation : evaluator->evaluate(best->genome);
             design::BreakdownChart breakdown;
             breakdown.resize(kWidgetSize);
             breakdown.setResult(layout.workload(), layout.architecture(), result);

@@ -626,9 +626,13 @@ QString MainWindow::showRunPoint(int run, std::int64_t pointIndex, bool bringToF
     try {
         auto layout =
             std::make_shared<const GenomeLayout>(record.workload, record.architecture, record.genomeOptions);
-        error = m_design->showGenome(layout, point.genome,
-                                     QString("%1, design #%2").arg(qstr(record.name)).arg(pointIndex),
-                                     record.modelOptions);
+        const QString title = QString("%1, design #%2").arg(qstr(record.name)).arg(pointIndex);
+        // A run's best, fresh from its search, comes with its design and result (not evaluated again).
+        const auto& best = record.result.bestDesign;
+        error = pointIndex == record.result.bestIndex && best
+                    ? m_design->showEvaluatedGenome(layout, point.genome, best->evaluated, best->evaluation,
+                                                    title, record.modelOptions)
+                    : m_design->showGenome(layout, point.genome, title, record.modelOptions);
     } catch (const std::exception& e) {
         error = qstr(e.what());
     }

@@ -7,7 +7,7 @@
 
 #include "io/workload_io.hpp"
 #include "mapping/tile_shape.hpp"
-#include "model/density/actual_model.hpp"
+#include "model/density/density_model_factory.hpp"
 #include "workload/workload_factory.hpp"
 
 #include <QDir>
@@ -32,12 +32,7 @@ std::vector<std::int64_t> dimSizes(const Workload& w)
 // The pattern of `file` checked against the tensor's shape, as the density it gives: nnz / elements.
 double actualDensity(const Workload& w, int tensor, const std::string& file)
 {
-    const auto extents = rankExtents(w, tensor, dimSizes(w));
-    const model::ActualModel checked(extents, model::readNonzeroPattern(file)); // throws on a mismatch
-    double elements = 1;
-    for (auto e : extents)
-        elements *= static_cast<double>(e);
-    return static_cast<double>(checked.pattern().nonzeros.size()) / elements;
+    return model::actualDataDensity(rankExtents(w, tensor, dimSizes(w)), file);
 }
 
 // A workload file keeps only the name of an `actual` file; the density it gives is the file's

@@ -2,7 +2,7 @@
 // readers), and the files. The architecture tree and the ERT are in sparseloop_export_arch.cpp.
 #include "io/sparseloop/sparseloop_export.hpp"
 
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/sparseloop/sparseloop_writers.hpp"
 #include "io/units.hpp"
 #include "mapping/spatial_split.hpp"

@@ -3,7 +3,7 @@
 // of every file together.
 #include "io/sparseloop/sparseloop_import.hpp"
 
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/sparseloop/sparseloop_readers.hpp"
 #include "workload/workload_factory.hpp"
 

@@ -3,7 +3,7 @@
 // know (networks, operational intensity), so that both the dense and the sparse layout read.
 #include "io/sparseloop/sparseloop_stats.hpp"
 
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 
 #include <cmath>
 #include <cstdlib>

@@ -85,4 +85,13 @@ std::unique_ptr<DensityModel> makeDenseModel(const std::vector<std::int64_t>& te
     return std::make_unique<FixedStructuredModel>(tensorExtents, 1, 1);
 }
 
+double actualDataDensity(const std::vector<std::int64_t>& tensorExtents, const std::string& file)
+{
+    const ActualModel checked(tensorExtents, readNonzeroPattern(file)); // throws on a mismatch
+    double elements = 1;
+    for (auto e : tensorExtents)
+        elements *= static_cast<double>(e);
+    return static_cast<double>(checked.pattern().nonzeros.size()) / elements;
+}
+
 } // namespace sparsemap::model

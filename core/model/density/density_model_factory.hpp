@@ -5,6 +5,7 @@
 #include "workload/density.hpp"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace sparsemap::model {
@@ -16,6 +17,10 @@ namespace sparsemap::model {
 // a shape the model cannot handle, or an unreadable / malformed / mismatched actual-data file.
 std::unique_ptr<DensityModel> makeDensityModel(const DensitySpec& spec,
                                                const std::vector<std::int64_t>& tensorExtents);
+
+// The density an `actual` data file gives a tensor of these extents: its nonzeros / its elements.
+// Throws InputError as makeDensityModel does (unreadable, malformed, or not the tensor's shape).
+double actualDataDensity(const std::vector<std::int64_t>& tensorExtents, const std::string& file);
 
 // Outputs and tensors without a density entry: fixed-structured at density 1 (spec §2.1).
 std::unique_ptr<DensityModel> makeDenseModel(const std::vector<std::int64_t>& tensorExtents);

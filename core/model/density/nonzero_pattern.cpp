@@ -1,6 +1,6 @@
 #include "model/density/nonzero_pattern.hpp"
 
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "util/error.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 
 #include "util/error.hpp"
 

@@ -1,4 +1,4 @@
-#include "model/sparseloop_options.hpp"
+#include "io/sparseloop/sparseloop_options.hpp"
 
 #include <algorithm>
 

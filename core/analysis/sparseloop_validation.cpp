@@ -1,11 +1,11 @@
-#include "model/sparseloop_validation.hpp"
+#include "analysis/sparseloop_validation.hpp"
 
 #include "analysis/rank_correlation.hpp"
-#include "io/file_io.hpp"
+#include "util/file_io.hpp"
 #include "io/sparseloop/sparseloop_import.hpp"
 #include "io/sparseloop/sparseloop_stats.hpp"
 #include "model/evaluator.hpp"
-#include "model/sparseloop_options.hpp"
+#include "io/sparseloop/sparseloop_options.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "arch/arch_override.hpp"
+#include "sweep/arch_override.hpp"
 
 #include "io/units.hpp"
 #include "util/error.hpp"

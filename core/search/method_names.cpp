@@ -1,0 +1,78 @@
+#include "search/method_names.hpp"
+
+#include <array>
+
+namespace sparsemap::search {
+
+namespace {
+
+constexpr std::array kMethods{
+    MethodName{"sparsemap",
+               "SparseMap ES: calibration, hypercube initialization, design-aware crossover and mutation on "
+               "canonical genomes, local polish of the elite"},
+    MethodName{"sparsemap-paper",
+               "the published SparseMap ES: calibration, hypercube initialization, annealing mutation, SAC"},
+    MethodName{"es-pfce", "ablation: standard ES on the prime-factor + Cantor genome, LHS initialization"},
+    MethodName{"es-direct",
+               "ablation: standard ES on a direct encoding (tiling values as genes), LHS initialization"},
+    MethodName{"sparsemap-no-canonical",
+               "ablation: sparsemap evaluating genomes as bred (no canonical form)"},
+    MethodName{"sparsemap-no-polish", "ablation: sparsemap without the local polish of the elite"},
+    MethodName{"sparsemap-no-restart", "ablation: sparsemap without restarts on stagnation"},
+    MethodName{"sparsemap-sac", "ablation: sparsemap with the paper's sensitivity-aware crossover"},
+    MethodName{"sparsemap-annealing", "ablation: sparsemap with the paper's annealing mutation"},
+    MethodName{
+        "sparsemap-random-init",
+        "ablation: sparsemap with a random feasible start (no calibration, no hypercube initialization)"},
+    MethodName{"sparsemap-100", "ablation: sparsemap with the paper's (100 + 100) population"},
+    MethodName{"sparsemap-steepest",
+               "ablation: sparsemap polishing by steepest descent (the whole neighbourhood per step)"},
+    MethodName{"sparsemap-no-pairs",
+               "ablation: sparsemap polishing with single moves only (no format-gene pairs)"},
+    MethodName{"sparsemap-no-exchanges",
+               "ablation: sparsemap polishing without exchanges of two prime factors' levels"},
+    MethodName{
+        "sparsemap-positional",
+        "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},
+    MethodName{"sparsemap-random-perm",
+               "ablation: the published SparseMap ES with random instead of Cantor permutation codes"},
+    MethodName{"es-pfce-random-perm", "ablation: es-pfce with random permutation codes"},
+    MethodName{"mapper", "Sparseloop-Mapper-like: random valid mappings under a fixed sparse strategy"},
+    MethodName{"sage", "SAGE-like: a fixed output-stationary mapping, searching formats and S/G"},
+    MethodName{"pso", "particle swarm (pagmo2)"},
+    MethodName{"sa", "simulated annealing (pagmo2)"},
+    MethodName{"ga", "genetic algorithm (pagmo2 sga)"},
+    MethodName{"cmaes", "CMA-ES (pagmo2)"},
+    MethodName{"de", "differential evolution (pagmo2)"},
+    MethodName{"mcts", "Monte Carlo tree search (UCT) over genes in genome order"},
+    MethodName{"random", "uniform random genomes"},
+    MethodName{
+        "mindmappings",
+        "Mind Mappings: an MLP surrogate trained on sampled designs (30% of the budget), then projected "
+        "gradient search with annealed random injections"},
+};
+
+} // namespace
+
+std::span<const MethodName> methodList()
+{
+    return kMethods;
+}
+
+bool isMethodName(std::string_view name)
+{
+    for (const auto& m : kMethods)
+        if (m.name == name)
+            return true;
+    return false;
+}
+
+std::string methodNames()
+{
+    std::string names;
+    for (const auto& m : kMethods)
+        names += (names.empty() ? "" : ", ") + std::string(m.name);
+    return names;
+}
+
+} // namespace sparsemap::search
