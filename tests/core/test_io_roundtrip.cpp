@@ -513,9 +513,10 @@ design:
             {"0.9", "1.5"}, {"nearest", "nearer"}, {"format_space", "format_spaces"}};
         for (const auto& [good, wrong] : bad) {
             std::string badText = text;
-            const auto at = badText.find(good, badText.find(entry));
+            const auto lineStart = badText.find(entry);
+            const auto at = badText.find(good, lineStart);
             badText.replace(at, good.size(), wrong);
-            const int column = static_cast<int>(at - badText.find(entry)) + 1;
+            const int column = static_cast<int>(at - lineStart) + 1;
             try {
                 parseDesignYaml(badText, w, testArchitecture(), "d.design.yaml");
                 QFAIL(("accepted a design file with " + wrong).c_str());
