@@ -59,7 +59,7 @@ private slots:
         for (std::size_t i = 0; i < streamed.size(); ++i)
             QCOMPARE(streamed[i].genome, result.points[i].genome);
         // The best is the minimum objective, and the convergence's best never gets worse.
-        if (const auto* best = result.best())
+        if (const auto best = result.best())
             for (const auto& p : result.points)
                 QVERIFY(best->objective <= p.objective);
         for (std::size_t g = 1; g < result.convergence.size(); ++g)
