@@ -30,9 +30,9 @@ double projectOne(const PrincipalAxis& axis, const GenomeLayout& layout, const G
         return std::numeric_limits<double>::quiet_NaN();
     double coordinate = 0;
     for (std::size_t j = 0; j < axis.genes.size(); ++j)
-        coordinate += (scaled(layout, axis.genes[j], genome[static_cast<std::size_t>(axis.genes[j])]) -
-                       axis.mean[j]) *
-                      axis.weights[j];
+        coordinate +=
+            (scaled(layout, axis.genes[j], genome[static_cast<std::size_t>(axis.genes[j])]) - axis.mean[j]) *
+            axis.weights[j];
     return coordinate;
 }
 

@@ -15,7 +15,7 @@ namespace sparsemap::analysis {
 std::vector<std::int64_t> paretoFront(const search::PointLog& points);
 
 // The fastest point of the front whose energy is at most `maxEnergyPj`, or -1 when none is.
-std::int64_t fastestUnderEnergy(const search::PointLog& points,
-                                const std::vector<std::int64_t>& front, double maxEnergyPj);
+std::int64_t fastestUnderEnergy(const search::PointLog& points, const std::vector<std::int64_t>& front,
+                                double maxEnergyPj);
 
 } // namespace sparsemap::analysis

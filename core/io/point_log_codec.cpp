@@ -52,6 +52,7 @@ constexpr std::uint32_t kLayoutVersion = 1;
 constexpr std::uint32_t kVaryingLength = std::numeric_limits<std::uint32_t>::max();
 constexpr int kZstdLevel = 1; // the fast end: a 2M-point run compresses in a fraction of a second
 constexpr std::size_t kChunk = std::size_t(4) << 20;
+constexpr int kZstdWorkers = 2;
 
 template <typename T> void put(std::string& out, T value)
 {
@@ -60,16 +61,63 @@ template <typename T> void put(std::string& out, T value)
     out.append(bytes, sizeof(T));
 }
 
-// Genomes are walked in blocks of points, gene by gene within a block: the gene columns are read or
-// written in order while the block's rows stay in the cache.
-constexpr std::size_t kBlock = 4096;
-
 void putColumn(std::string& out, std::span<const double> column)
 {
     const std::size_t at = out.size();
     out.resize(at + column.size() * sizeof(double));
     std::memcpy(out.data() + at, column.data(), column.size() * sizeof(double));
 }
+
+// Genomes are walked in blocks of points, gene by gene within a block: each gene's column is read or
+// written in order while the block's genomes stay in the cache.
+constexpr std::size_t kBlock = 4096;
+
+// One gene's column of offsets from its least value (`width` bytes each, little-endian) against the
+// log's genome array (T per gene, `length` genes a genome). Char: char to store, const char to load.
+template <typename Char> struct GeneColumn {
+    Char* offsets;
+    int width;
+    int low;
+    std::size_t gene, length;
+
+    template <typename T, typename O>
+    void storeAs(const std::byte* genes, std::size_t first, std::size_t last) const
+    {
+        for (std::size_t i = first; i < last; ++i) {
+            T value;
+            std::memcpy(&value, genes + (i * length + gene) * sizeof(T), sizeof(T));
+            const auto offset = static_cast<O>(std::int64_t(value) - low);
+            std::memcpy(offsets + i * sizeof(O), &offset, sizeof(O));
+        }
+    }
+    template <typename T> void store(const std::byte* genes, std::size_t first, std::size_t last) const
+    {
+        if (width == 1)
+            storeAs<T, std::uint8_t>(genes, first, last);
+        else if (width == 2)
+            storeAs<T, std::uint16_t>(genes, first, last);
+        else
+            storeAs<T, std::uint32_t>(genes, first, last);
+    }
+    template <typename T, typename O> void loadAs(std::byte* genes, std::size_t first, std::size_t last) const
+    {
+        for (std::size_t i = first; i < last; ++i) {
+            O offset;
+            std::memcpy(&offset, offsets + i * sizeof(O), sizeof(O));
+            const auto value = static_cast<T>(std::int64_t(low) + offset);
+            std::memcpy(genes + (i * length + gene) * sizeof(T), &value, sizeof(T));
+        }
+    }
+    template <typename T> void load(std::byte* genes, std::size_t first, std::size_t last) const
+    {
+        if (width == 1)
+            loadAs<T, std::uint8_t>(genes, first, last);
+        else if (width == 2)
+            loadAs<T, std::uint16_t>(genes, first, last);
+        else
+            loadAs<T, std::uint32_t>(genes, first, last);
+    }
+};
 
 std::string rawColumns(const search::PointLog& log)
 {
@@ -100,32 +148,28 @@ std::string rawColumns(const search::PointLog& log)
             put(out, static_cast<std::int32_t>(PointLog::readGene(genes + k * width, log.geneWidth())));
     } else {
         // Column by column: a gene's values across a run repeat and compress far better than rows.
-        std::vector<std::int64_t> low(genomeLength, std::numeric_limits<std::int32_t>::max());
-        std::vector<std::int64_t> high(genomeLength, std::numeric_limits<std::int32_t>::min());
-        for (std::size_t i = 0; i < n; ++i)
-            for (std::size_t g = 0; g < genomeLength; ++g) {
-                const int gene = PointLog::readGene(genes + (i * genomeLength + g) * width, log.geneWidth());
-                low[g] = std::min<std::int64_t>(low[g], gene);
-                high[g] = std::max<std::int64_t>(high[g], gene);
-            }
+        std::vector<int> low, high;
+        log.geneBounds(low, high);
         std::vector<int> columnWidth(genomeLength);
         std::vector<std::size_t> start(genomeLength); // where each gene's offsets begin in `out`
         for (std::size_t g = 0; g < genomeLength; ++g) {
-            const auto span = static_cast<std::uint64_t>(high[g] - low[g]);
+            const auto span = static_cast<std::uint64_t>(std::int64_t(high[g]) - low[g]);
             columnWidth[g] = span < 0x100 ? 1 : span < 0x10000 ? 2 : 4;
             put(out, static_cast<std::int32_t>(low[g]));
             out += static_cast<char>(columnWidth[g]);
             start[g] = out.size();
             out.resize(out.size() + n * static_cast<std::size_t>(columnWidth[g]));
         }
-        for (std::size_t block = 0; block < n; block += kBlock)
+        for (std::size_t first = 0; first < n; first += kBlock)
             for (std::size_t g = 0; g < genomeLength; ++g) {
-                const auto w = static_cast<std::size_t>(columnWidth[g]);
-                for (std::size_t i = block; i < std::min(n, block + kBlock); ++i) {
-                    const int gene = PointLog::readGene(genes + (i * genomeLength + g) * width, log.geneWidth());
-                    const auto offset = static_cast<std::uint32_t>(gene - low[g]);
-                    std::memcpy(out.data() + start[g] + i * w, &offset, w); // little-endian: the low bytes
-                }
+                const std::size_t last = std::min(n, first + kBlock);
+                const GeneColumn<char> column{out.data() + start[g], columnWidth[g], low[g], g, genomeLength};
+                if (width == 1)
+                    column.store<std::uint8_t>(genes, first, last);
+                else if (width == 2)
+                    column.store<std::int16_t>(genes, first, last);
+                else
+                    column.store<std::int32_t>(genes, first, last);
             }
     }
 
@@ -224,7 +268,8 @@ std::optional<search::PointLog> parseColumns(std::string_view raw, std::int64_t 
     if (!in.get(c.genomeLength))
         return truncated();
     const auto tooLarge = [&](std::uint32_t g, std::int64_t gene) {
-        error = "has gene " + std::to_string(g + 1) + " (" + std::to_string(gene) + ") beyond the integer range";
+        error =
+            "has gene " + std::to_string(g + 1) + " (" + std::to_string(gene) + ") beyond the integer range";
         return std::nullopt;
     };
     if (n == 0 && c.genomeLength == PointLog::kVaryingLength) {
@@ -251,7 +296,8 @@ std::optional<search::PointLog> parseColumns(std::string_view raw, std::int64_t 
         c.geneWidth = PointLog::widthFor(low, high);
         c.genes.resize(genes.size() * static_cast<std::size_t>(c.geneWidth));
         for (std::size_t k = 0; k < genes.size(); ++k)
-            PointLog::writeGene(c.genes.data() + k * static_cast<std::size_t>(c.geneWidth), c.geneWidth, genes[k]);
+            PointLog::writeGene(c.genes.data() + k * static_cast<std::size_t>(c.geneWidth), c.geneWidth,
+                                genes[k]);
     } else {
         const std::uint32_t length = c.genomeLength;
         if (length > 100000 || !in.has(std::uint64_t(length) * n, 1))
@@ -271,12 +317,19 @@ std::optional<search::PointLog> parseColumns(std::string_view raw, std::int64_t 
             }
             if (!in.has(n, width[g]) || !in.take(n * width[g], column[g]))
                 return truncated();
-            std::uint32_t top = 0; // the largest offset of the column
-            for (std::size_t i = 0; i < n; ++i) {
-                std::uint32_t offset = 0;
-                std::memcpy(&offset, column[g].data() + i * width[g], width[g]);
-                top = std::max(top, offset);
-            }
+            const auto largest = [&, g](auto type) { // the largest offset of the column
+                using O = decltype(type);
+                std::uint32_t top = 0;
+                for (std::size_t i = 0; i < n; ++i) {
+                    O offset;
+                    std::memcpy(&offset, column[g].data() + i * sizeof(O), sizeof(O));
+                    top = std::max<std::uint32_t>(top, offset);
+                }
+                return top;
+            };
+            const std::uint32_t top = width[g] == 1   ? largest(std::uint8_t{})
+                                      : width[g] == 2 ? largest(std::uint16_t{})
+                                                      : largest(std::uint32_t{});
             const std::int64_t highest = std::int64_t(low[g]) + top;
             if (highest > std::numeric_limits<int>::max())
                 return tooLarge(g, highest);
@@ -284,16 +337,18 @@ std::optional<search::PointLog> parseColumns(std::string_view raw, std::int64_t 
             most = g == 0 ? highest : std::max(most, highest);
         }
         c.geneWidth = PointLog::widthFor(least, most);
-        const auto w = static_cast<std::size_t>(c.geneWidth);
-        c.genes.resize(n * length * w);
-        for (std::size_t block = 0; block < n; block += kBlock)
-            for (std::uint32_t g = 0; g < length; ++g)
-                for (std::size_t i = block; i < std::min<std::size_t>(n, block + kBlock); ++i) {
-                    std::uint32_t offset = 0;
-                    std::memcpy(&offset, column[g].data() + i * width[g], width[g]);
-                    PointLog::writeGene(c.genes.data() + (i * length + g) * w, c.geneWidth,
-                                        static_cast<int>(std::int64_t(low[g]) + offset));
-                }
+        c.genes.resize(n * length * static_cast<std::size_t>(c.geneWidth));
+        for (std::size_t first = 0; first < n; first += kBlock)
+            for (std::uint32_t g = 0; g < length; ++g) {
+                const std::size_t last = std::min<std::size_t>(n, first + kBlock);
+                const GeneColumn<const char> gene{column[g].data(), width[g], low[g], g, length};
+                if (c.geneWidth == 1)
+                    gene.load<std::uint8_t>(c.genes.data(), first, last);
+                else if (c.geneWidth == 2)
+                    gene.load<std::int16_t>(c.genes.data(), first, last);
+                else
+                    gene.load<std::int32_t>(c.genes.data(), first, last);
+            }
     }
 
     std::uint32_t entries = 0;
@@ -342,8 +397,18 @@ std::string encodePointLog(const search::PointLog& points, detail::IoTicker* tic
     ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, kZstdLevel);
     ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
     ZSTD_CCtx_setPledgedSrcSize(cctx.get(), raw.size());
-    std::string out(ZSTD_compressBound(raw.size()), '\0');
-    ZSTD_outBuffer output{out.data(), out.size(), 0};
+    // Two compression threads whatever the machine (the bytes depend on the worker count only
+    // between 0 and >= 1; a library without threads ignores this and compresses on this thread).
+    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_nbWorkers, kZstdWorkers);
+    // The frame is collected through a chunk-sized buffer: nothing of compressBound size is zeroed.
+    std::string out;
+    out.reserve(raw.size() / 4);
+    const auto buffer = std::make_unique<char[]>(kChunk);
+    ZSTD_outBuffer output{buffer.get(), kChunk, 0};
+    const auto collect = [&] {
+        out.append(buffer.get(), output.pos);
+        output.pos = 0;
+    };
     std::int64_t reported = 0;
     for (std::size_t at = 0; at < raw.size() || at == 0;) {
         const std::size_t size = std::min(kChunk, raw.size() - at);
@@ -354,6 +419,7 @@ std::string encodePointLog(const search::PointLog& points, detail::IoTicker* tic
             left = ZSTD_compressStream2(cctx.get(), &output, &input, last ? ZSTD_e_end : ZSTD_e_continue);
             if (ZSTD_isError(left))
                 throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(left));
+            collect();
         } while (last ? left != 0 : input.pos < input.size);
         at += size;
         if (ticker) {
@@ -365,12 +431,11 @@ std::string encodePointLog(const search::PointLog& points, detail::IoTicker* tic
         if (last)
             break;
     }
-    out.resize(output.pos);
     return out;
 }
 
-std::optional<search::PointLog>
-decodePointLog(std::string_view bytes, std::int64_t count, std::string& error, detail::IoTicker* ticker)
+std::optional<search::PointLog> decodePointLog(std::string_view bytes, std::int64_t count, std::string& error,
+                                               detail::IoTicker* ticker)
 {
     std::unique_ptr<ZSTD_DCtx, DCtxDeleter> dctx(ZSTD_createDCtx());
     const unsigned long long declared = ZSTD_getFrameContentSize(bytes.data(), bytes.size());
@@ -384,8 +449,10 @@ decodePointLog(std::string_view bytes, std::int64_t count, std::string& error, d
                 std::to_string(bytes.size()) + " compressed bytes can hold";
         return std::nullopt;
     }
-    std::string raw(declared, '\0');
-    ZSTD_outBuffer output{raw.data(), raw.size(), 0};
+    // Not zeroed first: zstd writes every byte (checked below: output.pos must reach the size).
+    const auto size = static_cast<std::size_t>(declared);
+    const auto raw = std::make_unique_for_overwrite<char[]>(std::max<std::size_t>(size, 1));
+    ZSTD_outBuffer output{raw.get(), size, 0};
     std::int64_t reported = 0;
     std::size_t left = 1;
     std::size_t at = 0;
@@ -405,7 +472,7 @@ decodePointLog(std::string_view bytes, std::int64_t count, std::string& error, d
             reported = static_cast<std::int64_t>(at);
         }
     }
-    if (left != 0 || output.pos != raw.size()) {
+    if (left != 0 || output.pos != size) {
         error = "is truncated or corrupt (the compressed data does not give the declared columns)";
         return std::nullopt;
     }
@@ -413,7 +480,7 @@ decodePointLog(std::string_view bytes, std::int64_t count, std::string& error, d
         error = "has " + std::to_string(bytes.size() - at) + " bytes after its zstd frame";
         return std::nullopt;
     }
-    return parseColumns(raw, count, error);
+    return parseColumns(std::string_view(raw.get(), size), count, error);
 }
 
 } // namespace sparsemap

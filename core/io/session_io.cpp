@@ -69,7 +69,8 @@ private:
     std::optional<RunRecord> readRun(const YamlReader& r);
     std::optional<std::vector<search::GenerationStats>> readConvergence(const YamlReader& node) const;
     std::optional<search::PointLog> readPoints(const YamlReader& node, const GenomeLayout* layout) const;
-    std::optional<search::PointLog> readCompactPoints(const YamlReader& node, const GenomeLayout* layout) const;
+    std::optional<search::PointLog> readCompactPoints(const YamlReader& node,
+                                                      const GenomeLayout* layout) const;
 
     // The rows of a CSV literal block, with each row's position in the file. Row 0 is the header.
     // The rows view the YAML node's own text (no copy of a multi-megabyte log), which lives as long
@@ -101,11 +102,10 @@ std::optional<std::string> genomeProblem(const GenomeOrView& genome, const Genom
                std::to_string(layout.size()) + " (or none, for methods without a genome)";
     for (int g = 0; g < layout.size(); ++g) {
         const GeneInfo& info = layout.gene(g);
- const int gene = genome[static_cast<std::size_t>(g)];
+        const int gene = genome[static_cast<std::size_t>(g)];
         if (gene < info.lower || gene > info.upper)
             return "gene " + std::to_string(g + 1) + " (" + info.name + ") is " + std::to_string(gene) +
-                   "; allowed " + std::to_string(info.lower) + ".." +
-                   std::to_string(info.upper);
+                   "; allowed " + std::to_string(info.lower) + ".." + std::to_string(info.upper);
     }
     return std::nullopt;
 }
@@ -274,7 +274,8 @@ SessionReader::readConvergence(const YamlReader& node) const
     return errors ? std::nullopt : std::optional(rows);
 }
 
-std::optional<search::PointLog> SessionReader::readPoints(const YamlReader& node, const GenomeLayout* layout) const
+std::optional<search::PointLog> SessionReader::readPoints(const YamlReader& node,
+                                                          const GenomeLayout* layout) const
 {
     const auto block = readBlock(node, kPointsHeader);
     if (!block)
@@ -335,8 +336,8 @@ std::optional<search::PointLog> SessionReader::readPoints(const YamlReader& node
 }
 
 // `points: {encoding, count, offset, bytes}`: the log is `bytes` bytes at `offset` of the binary part.
-std::optional<search::PointLog>
-SessionReader::readCompactPoints(const YamlReader& node, const GenomeLayout* layout) const
+std::optional<search::PointLog> SessionReader::readCompactPoints(const YamlReader& node,
+                                                                 const GenomeLayout* layout) const
 {
     node.checkKeys({"encoding", "count", "offset", "bytes"});
     const std::vector<std::string> encodings{std::string(kPointLogEncoding)};
@@ -367,7 +368,20 @@ SessionReader::readCompactPoints(const YamlReader& node, const GenomeLayout* lay
         node.error("the point log " + error);
         return std::nullopt;
     }
-    if (layout) {
+    // Genomes of the layout's length within every gene's bounds need no check point by point.
+    const auto fitsAtOnce = [&] {
+        if (points->empty() || points->genomeLength() == 0)
+            return true;
+        if (points->genomeLength() != static_cast<std::uint32_t>(layout->size()))
+            return false;
+        std::vector<int> low, high;
+        points->geneBounds(low, high);
+        for (int g = 0; g < layout->size(); ++g)
+            if (low[std::size_t(g)] < layout->gene(g).lower || high[std::size_t(g)] > layout->gene(g).upper)
+                return false;
+        return true;
+    };
+    if (layout && !fitsAtOnce()) {
         int errors = 0;
         for (std::size_t i = 0; i < points->size(); ++i)
             if (const auto problem = genomeProblem(points->genome(i), *layout);

@@ -109,7 +109,8 @@ void PointLog::widen(int width)
         return;
     const std::size_t count = m_genes.size() / static_cast<std::size_t>(m_geneWidth);
     std::vector<std::byte> wider(count * static_cast<std::size_t>(width));
-    wider.reserve(m_genes.capacity() / static_cast<std::size_t>(m_geneWidth) * static_cast<std::size_t>(width));
+    wider.reserve(m_genes.capacity() / static_cast<std::size_t>(m_geneWidth) *
+                  static_cast<std::size_t>(width));
     for (std::size_t g = 0; g < count; ++g)
         writeGene(wider.data() + g * static_cast<std::size_t>(width), width,
                   readGene(m_genes.data() + g * static_cast<std::size_t>(m_geneWidth), m_geneWidth));
@@ -183,7 +184,8 @@ void PointLog::append(const PointLog& other, std::size_t first, std::size_t last
         const GenomeView g = other.genome(i);
         std::byte* at = growGenes(g.size(), other.m_geneWidth);
         if (other.m_geneWidth == m_geneWidth && !g.empty())
-            std::memcpy(at, other.m_genes.data() + other.genomeStart(i) * static_cast<std::size_t>(m_geneWidth),
+            std::memcpy(at,
+                        other.m_genes.data() + other.genomeStart(i) * static_cast<std::size_t>(m_geneWidth),
                         g.size() * static_cast<std::size_t>(m_geneWidth));
         else
             for (std::size_t k = 0; k < g.size(); ++k)
@@ -194,7 +196,8 @@ void PointLog::append(const PointLog& other, std::size_t first, std::size_t last
         m_reason.push_back(reason);
     }
     const auto copy = [&](auto& mine, const auto& theirs) {
-        mine.insert(mine.end(), theirs.begin() + std::ptrdiff_t(first), theirs.begin() + std::ptrdiff_t(last));
+        mine.insert(mine.end(), theirs.begin() + std::ptrdiff_t(first),
+                    theirs.begin() + std::ptrdiff_t(last));
     };
     copy(m_generation, other.m_generation);
     copy(m_valid, other.m_valid);
@@ -209,7 +212,8 @@ std::size_t PointLog::genomeStart(std::size_t i) const
     return m_genomeLength == kVaryingLength ? m_starts[i] : i * m_genomeLength;
 }
 
-void PointLog::setResult(std::size_t i, bool valid, double cycles, double energyPj, double edp, double objective)
+void PointLog::setResult(std::size_t i, bool valid, double cycles, double energyPj, double edp,
+                         double objective)
 {
     m_valid[i] = valid ? 1 : 0;
     m_cycles[i] = cycles;
@@ -270,6 +274,36 @@ PointView PointLog::at(std::size_t i) const
     return (*this)[i];
 }
 
+namespace {
+
+template <typename T>
+void boundsOf(const std::byte* bytes, std::size_t n, std::size_t length, std::vector<int>& low,
+              std::vector<int>& high)
+{
+    for (std::size_t i = 0; i < n; ++i, bytes += length * sizeof(T))
+        for (std::size_t g = 0; g < length; ++g) {
+            T gene;
+            std::memcpy(&gene, bytes + g * sizeof(T), sizeof(T)); // a plain load, without aliasing doubts
+            low[g] = std::min<int>(low[g], gene);
+            high[g] = std::max<int>(high[g], gene);
+        }
+}
+
+} // namespace
+
+void PointLog::geneBounds(std::vector<int>& low, std::vector<int>& high) const
+{
+    const std::size_t length = m_genomeLength == kVaryingLength ? 0 : m_genomeLength;
+    low.assign(length, std::numeric_limits<int>::max());
+    high.assign(length, std::numeric_limits<int>::min());
+    if (m_geneWidth == 1)
+        boundsOf<std::uint8_t>(m_genes.data(), size(), length, low, high);
+    else if (m_geneWidth == 2)
+        boundsOf<std::int16_t>(m_genes.data(), size(), length, low, high);
+    else
+        boundsOf<std::int32_t>(m_genes.data(), size(), length, low, high);
+}
+
 std::int64_t PointLog::validCount() const
 {
     std::int64_t n = 0;
@@ -280,11 +314,12 @@ std::int64_t PointLog::validCount() const
 
 std::size_t PointLog::memoryBytes() const
 {
-    std::size_t bytes = m_generation.capacity() * sizeof(std::int32_t) + m_valid.capacity() +
-                        (m_objective.capacity() + m_cycles.capacity() + m_energyPj.capacity() + m_edp.capacity()) *
-                            sizeof(double) +
-                        m_reason.capacity() * sizeof(std::uint32_t) + m_starts.capacity() * sizeof(std::uint64_t) +
-                        m_genes.capacity();
+    std::size_t bytes =
+        m_generation.capacity() * sizeof(std::int32_t) + m_valid.capacity() +
+        (m_objective.capacity() + m_cycles.capacity() + m_energyPj.capacity() + m_edp.capacity()) *
+            sizeof(double) +
+        m_reason.capacity() * sizeof(std::uint32_t) + m_starts.capacity() * sizeof(std::uint64_t) +
+        m_genes.capacity();
     for (const auto& text : m_reasonTable)
         bytes += sizeof(std::string) + text.capacity() + 2 * sizeof(void*) + sizeof(std::string);
     return bytes;
@@ -293,7 +328,9 @@ std::size_t PointLog::memoryBytes() const
 PointLog PointLog::fromColumns(Columns c)
 {
     const std::size_t n = c.generation.size();
-    const auto fail = [](const std::string& what) { throw std::invalid_argument("point log columns: " + what); };
+    const auto fail = [](const std::string& what) {
+        throw std::invalid_argument("point log columns: " + what);
+    };
     for (const std::size_t size : {c.valid.size(), c.objective.size(), c.cycles.size(), c.energyPj.size(),
                                    c.edp.size(), c.reason.size()})
         if (size != n)
@@ -322,7 +359,8 @@ PointLog PointLog::fromColumns(Columns c)
     log.m_energyPj = std::move(c.energyPj);
     log.m_edp = std::move(c.edp);
     log.m_genomeLength = n == 0 ? 0 : c.genomeLength;
-    log.m_starts = n == 0 || c.genomeLength != kVaryingLength ? std::vector<std::uint64_t>{} : std::move(c.starts);
+    log.m_starts =
+        n == 0 || c.genomeLength != kVaryingLength ? std::vector<std::uint64_t>{} : std::move(c.starts);
     log.m_geneWidth = n == 0 ? 1 : c.geneWidth;
     log.m_genes = n == 0 ? std::vector<std::byte>{} : std::move(c.genes);
     log.m_reason = std::move(c.reason);

@@ -38,7 +38,8 @@ struct EvaluatedPoint;
 class GenomeView {
 public:
     GenomeView() = default;
-    GenomeView(const std::byte* data, std::size_t size, int width) : m_data(data), m_size(size), m_width(width)
+    GenomeView(const std::byte* data, std::size_t size, int width)
+        : m_data(data), m_size(size), m_width(width)
     {
     }
     std::size_t size() const { return m_size; }
@@ -161,7 +162,10 @@ public:
     std::span<const double> cycles() const { return m_cycles; }
     std::span<const double> energiesPj() const { return m_energyPj; }
     std::span<const double> edps() const { return m_edp; }
-    std::span<const std::uint32_t> reasonIndices() const { return m_reason; } // 0 = none, r = reasonTable()[r-1]
+    std::span<const std::uint32_t> reasonIndices() const
+    {
+        return m_reason;
+    } // 0 = none, r = reasonTable()[r-1]
     const std::vector<std::string>& reasonTable() const { return m_reasonTable; }
     // Genomes: their common length, or kVaryingLength; gene width in bytes; genome i's view.
     std::uint32_t genomeLength() const { return m_genomeLength; }
@@ -174,13 +178,17 @@ public:
     std::span<const std::byte> geneBytes() const { return m_genes; }
     std::span<const std::uint64_t> starts() const { return m_starts; }
 
+    // The least and greatest value of each gene over all points (genomeLength() entries each; with
+    // kVaryingLength, empty). One pass over the genome array.
+    void geneBounds(std::vector<int>& low, std::vector<int>& high) const;
+
     std::int64_t validCount() const;
     // Bytes the log holds on the heap (capacity, not size): what a run costs in memory.
     std::size_t memoryBytes() const;
 
     // Builds a log from whole columns (the session codec's decoder): every column `count` long,
-    // genes row-major (`genes.size() == count * genomeLength * geneWidth`, or with `starts` of count + 1 entries
-    // when lengths vary), reasons indices at most the table's size. Throws std::invalid_argument.
+    // genes row-major (`genes.size() == count * genomeLength * geneWidth`, or with `starts` of count + 1
+    // entries when lengths vary), reasons indices at most the table's size. Throws std::invalid_argument.
     struct Columns {
         std::vector<std::int32_t> generation;
         std::vector<std::uint8_t> valid;
@@ -204,7 +212,7 @@ public:
 
 private:
     void widen(int width);
-    std::size_t genomeStart(std::size_t i) const; // in genes
+    std::size_t genomeStart(std::size_t i) const;        // in genes
     std::byte* growGenes(std::size_t length, int width); // room for one more genome; where it goes
     void pushScalars(int generation);
     std::uint32_t intern(std::string_view reason);
@@ -219,7 +227,7 @@ private:
         std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
     };
     std::unordered_map<std::string, std::uint32_t, TextHash, std::equal_to<>> m_reasonIndex;
-    std::uint32_t m_genomeLength = 0; // of every genome so far (0 while the log is empty)
+    std::uint32_t m_genomeLength = 0;    // of every genome so far (0 while the log is empty)
     std::vector<std::uint64_t> m_starts; // only with kVaryingLength: size() + 1 gene offsets
     std::vector<std::byte> m_genes;
     int m_geneWidth = 1;

@@ -24,7 +24,6 @@ struct SearchContext::Workers {
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
 
-
 SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings,
                              model::ModelOptions modelOptions, const CancelToken* cancel,
                              ProgressCallback progress, PointsCallback points)
@@ -56,7 +55,8 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
     workers.arena.execute([&] {
         tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
             const model::EvaluationResult& r = evaluateOne(*workers.evaluators.local(), i);
-            points.setResult(first + i, r.valid, r.cycles, r.energyPj, r.edp, model::objectiveValue(r, objective));
+            points.setResult(first + i, r.valid, r.cycles, r.energyPj, r.edp,
+                             model::objectiveValue(r, objective));
             if (!r.reason.empty())
                 reasons[i] = r.reason;
         });
@@ -105,7 +105,8 @@ void SearchContext::record(std::size_t first, std::size_t count)
             continue;
         ++m_valid;
         // Strictly better only: ties keep the earliest point, so the best is deterministic.
-        if (m_result.bestIndex < 0 || objectives[i] < objectives[static_cast<std::size_t>(m_result.bestIndex)])
+        if (m_result.bestIndex < 0 ||
+            objectives[i] < objectives[static_cast<std::size_t>(m_result.bestIndex)])
             m_result.bestIndex = static_cast<std::int64_t>(i);
     }
 }

@@ -1,6 +1,6 @@
 // Long sessions (issue 16 item 5): what a run's point log costs in memory, and how long a session of
 // three long runs takes to save and to open. The runs are synthetic (tests/synthetic_session.hpp:
-// random 63-gene conv4/cloud genomes, a third invalid), SPARSEMAP_BENCH_POINTS points each (default
+// random 63-gene mm13/cloud genomes, a third invalid), SPARSEMAP_BENCH_POINTS points each (default
 // 2,000,000: the issue's three cancelled 2M-evaluation runs). scripts/measure-session-speed.sh runs it
 // and docs/results/session-speed.md keeps the numbers.
 //
@@ -44,7 +44,7 @@ double residentMb()
 
 RunRecord makeRun(int index)
 {
-    static const Workload w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/conv4.yaml");
+    static const Workload w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm13.yaml");
     static const Architecture a = loadPreset("cloud");
     return test::syntheticRun("run " + std::to_string(index), w, a, pointsPerRun(), std::uint64_t(index) + 1);
 }

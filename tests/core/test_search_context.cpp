@@ -44,13 +44,11 @@ private slots:
         BatchOfRandomGenomes optimizer;
         SearchSettings settings;
         settings.budget = 100; // 37 + 37 + 26
-        std::vector<EvaluatedPoint> streamed;
+        search::PointLog streamed;
         int generations = 0;
         const auto result = runSearch(
             optimizer, layout, settings, {}, nullptr, [&](const GenerationStats&) { ++generations; },
-            [&](std::span<const EvaluatedPoint> points) {
-                streamed.insert(streamed.end(), points.begin(), points.end());
-            });
+            [&](const search::PointLog& log, std::size_t first) { streamed.append(log, first); });
         QCOMPARE(result.points.size(), std::size_t(100));
         QCOMPARE(generations, 3);
         QCOMPARE(result.convergence.size(), std::size_t(3));

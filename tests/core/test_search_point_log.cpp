@@ -110,7 +110,8 @@ private slots:
         QCOMPARE(log.genome(1).toGenome(), (Genome{256, -1}));
         QCOMPARE(log.genome(2).toGenome(), (Genome{32767, -32768}));
         QCOMPARE(log.genome(3).toGenome(), (Genome{32768, 0}));
-        QCOMPARE(log.genome(4).toGenome(), (Genome{std::numeric_limits<int>::min(), std::numeric_limits<int>::max()}));
+        QCOMPARE(log.genome(4).toGenome(),
+                 (Genome{std::numeric_limits<int>::min(), std::numeric_limits<int>::max()}));
         // A new point is unevaluated: invalid, objective +inf, no reason.
         QVERIFY(!log[4].valid && std::isinf(log[4].objective) && log[4].reason.empty());
     }
@@ -118,7 +119,8 @@ private slots:
     void genomesOfDifferentLengths()
     {
         // A method logging some designs without a genome: lengths 2, 0, 3, 0.
-        const std::vector<EvaluatedPoint> points{point({1, 2}, true, 1, 1, 0), point({}, false, 0, 0, 0, "no genome"),
+        const std::vector<EvaluatedPoint> points{point({1, 2}, true, 1, 1, 0),
+                                                 point({}, false, 0, 0, 0, "no genome"),
                                                  point({3, 4, 5}, true, 2, 2, 1), point({}, true, 3, 3, 1)};
         PointLog log;
         for (const auto& p : points)
@@ -138,7 +140,8 @@ private slots:
         PointLog log;
         log.push_back(point({9, 9, 9}, false, 0, 0, 7, "fan-out 2048 > 1024"));
         log.append(source, 2, 5);
-        compareWith(log, {point({9, 9, 9}, false, 0, 0, 7, "fan-out 2048 > 1024"), points[2], points[3], points[4]});
+        compareWith(
+            log, {point({9, 9, 9}, false, 0, 0, 7, "fan-out 2048 > 1024"), points[2], points[3], points[4]});
         QCOMPARE(log.reasonTable(), (std::vector<std::string>{"fan-out 2048 > 1024", "GLB overflows"}));
         PointLog all;
         all.append(source);

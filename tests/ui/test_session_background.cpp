@@ -1,5 +1,5 @@
 // Long session files never stop the GUI: ProjectStore saves and loads a session of 1,000,000 points
-// (three runs, a 63-gene conv genome on the cloud preset) on a worker thread while a 10 ms QTimer
+// (three runs, the 63-gene mm13 genome on the cloud preset) on a worker thread while a 10 ms QTimer
 // heartbeat on the GUI thread measures the longest gap between its ticks; no gap may exceed 100 ms.
 // The loaded session equals the saved one; a cancelled save leaves the old file, a cancelled load the
 // old session.
@@ -63,7 +63,7 @@ class TestSessionBackground : public QObject {
 private slots:
     void millionPointsSaveAndLoadWithoutBlocking()
     {
-        const Workload w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/conv4.yaml");
+        const Workload w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm13.yaml");
         const Architecture a = loadPreset("cloud");
         ProjectStore store;
         // 1,000,000 points in three runs, as after three long (cancelled) searches. For the issue's

@@ -101,20 +101,16 @@ QStringList renderRunFigures(const Session& session, const FigureOptions& option
         saveFigure(&pareto, "pareto-" + stem, options, written);
 
         const GenomeLayout layout(run.workload, run.architecture, run.genomeOptions);
-        std::vector<Genome> genomes;
-        genomes.reserve(points.size());
-        for (const auto& p : points)
-            genomes.push_back(p.genome);
-        const auto projection = analysis::projectDesignSpace(layout, genomes);
+        const auto projection = analysis::projectDesignSpace(layout, points);
         DesignSpacePlotView map;
         map.resize(kWidgetSize);
         map.setPoints(points, projection.x, projection.y, run.result.bestIndex);
         saveFigure(&map, "pca-" + stem, options, written);
 
-        const auto* best = run.result.best();
+        const auto best = run.result.best();
         if (best && !best->genome.empty()) {
             model::GenomeEvaluator evaluator(layout, run.modelOptions);
-            const auto& result = evaluator.evaluate(best->genome);
+            const auto& result = evaluator.evaluate(best->genome.toGenome());
             design::BreakdownChart breakdown;
             breakdown.resize(kWidgetSize);
             breakdown.setResult(layout.workload(), layout.architecture(), result);
