@@ -72,6 +72,17 @@ void putColumn(std::string& out, std::span<const double> column)
 // written in order while the block's genomes stay in the cache.
 constexpr std::size_t kBlock = 4096;
 
+// Calls f with a value of the unsigned type of a gene column's `width` (1, 2 or 4 bytes).
+template <typename F> void byOffsetType(int width, F f)
+{
+    if (width == 1)
+        f(std::uint8_t{});
+    else if (width == 2)
+        f(std::uint16_t{});
+    else
+        f(std::uint32_t{});
+}
+
 // One gene's column of offsets from its least value (`width` bytes each, little-endian) against the
 // log's genome array (T per gene, `length` genes a genome). Char: char to store, const char to load.
 template <typename Char> struct GeneColumn {
@@ -92,12 +103,7 @@ template <typename Char> struct GeneColumn {
     }
     template <typename T> void store(const std::byte* genes, std::size_t first, std::size_t last) const
     {
-        if (width == 1)
-            storeAs<T, std::uint8_t>(genes, first, last);
-        else if (width == 2)
-            storeAs<T, std::uint16_t>(genes, first, last);
-        else
-            storeAs<T, std::uint32_t>(genes, first, last);
+        byOffsetType(width, [&](auto o) { storeAs<T, decltype(o)>(genes, first, last); });
     }
     template <typename T, typename O> void loadAs(std::byte* genes, std::size_t first, std::size_t last) const
     {
@@ -110,12 +116,7 @@ template <typename Char> struct GeneColumn {
     }
     template <typename T> void load(std::byte* genes, std::size_t first, std::size_t last) const
     {
-        if (width == 1)
-            loadAs<T, std::uint8_t>(genes, first, last);
-        else if (width == 2)
-            loadAs<T, std::uint16_t>(genes, first, last);
-        else
-            loadAs<T, std::uint32_t>(genes, first, last);
+        byOffsetType(width, [&](auto o) { loadAs<T, decltype(o)>(genes, first, last); });
     }
 };
 
@@ -327,9 +328,8 @@ std::optional<search::PointLog> parseColumns(std::string_view raw, std::int64_t 
                 }
                 return top;
             };
-            const std::uint32_t top = width[g] == 1   ? largest(std::uint8_t{})
-                                      : width[g] == 2 ? largest(std::uint16_t{})
-                                                      : largest(std::uint32_t{});
+            std::uint32_t top = 0;
+            byOffsetType(width[g], [&](auto o) { top = largest(o); });
             const std::int64_t highest = std::int64_t(low[g]) + top;
             if (highest > std::numeric_limits<int>::max())
                 return tooLarge(g, highest);

@@ -48,7 +48,9 @@ Genome GenomeView::toGenome() const
     return genome;
 }
 
-bool operator==(const GenomeView& a, const GenomeView& b)
+namespace {
+
+template <typename Genes> bool sameGenes(const GenomeView& a, const Genes& b)
 {
     if (a.size() != b.size())
         return false;
@@ -58,14 +60,16 @@ bool operator==(const GenomeView& a, const GenomeView& b)
     return true;
 }
 
+} // namespace
+
+bool operator==(const GenomeView& a, const GenomeView& b)
+{
+    return sameGenes(a, b);
+}
+
 bool operator==(const GenomeView& a, const Genome& b)
 {
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t g = 0; g < a.size(); ++g)
-        if (a[g] != b[g])
-            return false;
-    return true;
+    return sameGenes(a, b);
 }
 
 EvaluatedPoint PointView::toPoint() const
