@@ -122,7 +122,7 @@ int runSearch(const QStringList& args)
         std::printf("method %s, %zu evaluations (%.1f%% valid) in %.2f s, objective %s\n",
                     result.method.c_str(), result.points.size(), 100.0 * result.validShare(), result.seconds,
                     pareto ? "pareto (search on edp)" : objectiveName(settings.objective).c_str());
-        const auto* best = result.best();
+        const auto best = result.best();
         // The search hands its best design and the model's result for it out: nothing is evaluated or
         // decoded again here.
         const search::BestDesign* bestDesign = result.bestDesign ? &*result.bestDesign : nullptr;
@@ -169,15 +169,16 @@ int runSearch(const QStringList& args)
                     throw InputError("cannot create the output folder " + str(dir + "/front"));
                 std::vector<std::string> files;
                 for (std::size_t r = 0; r < front.size(); ++r) {
-                    const auto& p = result.points[static_cast<std::size_t>(front[r])];
+                    const auto p = result.points[static_cast<std::size_t>(front[r])];
                     if (p.genome.empty()) { // a method without a genome: no design file to write
                         files.emplace_back();
                         continue;
                     }
                     files.push_back("front/" + QString("%1").arg(r, 3, 10, QChar('0')).toStdString() +
                                     ".design.yaml");
-                    const DesignMetrics metrics{p.valid, p.reason, p.cycles, p.energyPj, p.edp};
-                    saveDesignFile(layout, p.genome, decodeGenome(layout, p.genome),
+                    const DesignMetrics metrics{p.valid, std::string(p.reason), p.cycles, p.energyPj, p.edp};
+                    const Genome genome = p.genome;
+                    saveDesignFile(layout, genome, decodeGenome(layout, genome),
                                    str(dir) + "/" + files.back(), &metrics, &options);
                 }
                 writeTextFileAtomically(str(dir + "/front.csv"), paretoFrontCsv(result, front, files));
@@ -187,12 +188,13 @@ int runSearch(const QStringList& args)
             savePointsCsv(result, str(dir + "/points.csv"));
             saveConvergenceCsv(result, str(dir + "/convergence.csv"));
             if (best) {
-                const DesignMetrics metrics{best->valid, best->reason, best->cycles, best->energyPj,
-                                            best->edp};
+                const DesignMetrics metrics{best->valid, std::string(best->reason), best->cycles,
+                                            best->energyPj, best->edp};
+                const Genome genome = best->genome;
                 // The genome's own design (under --format-space nearest the evaluated one has its formats
                 // made representable, which the genome does not say).
-                saveDesignFile(layout, best->genome, bestDesign->decoded, str(dir + "/best.design.yaml"),
-                               &metrics, &options);
+                saveDesignFile(layout, genome, bestDesign->decoded, str(dir + "/best.design.yaml"), &metrics,
+                               &options);
             }
             record.method = result.method;
             record.name = result.method + " " + record.workload.name + "/" + record.architecture.name + " s" +

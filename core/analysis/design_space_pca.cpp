@@ -16,31 +16,56 @@ double scaled(const GenomeLayout& layout, int gene, int value)
                              : 0.0;
 }
 
-PrincipalAxis fitAxis(const GenomeLayout& layout, std::vector<int> genes, std::span<const Genome> genomes)
+// The genomes of a point log, indexable like a span of Genome (each a GenomeView).
+struct LogGenomes {
+    const search::PointLog& log;
+    std::size_t size() const { return log.size(); }
+    search::GenomeView operator[](std::size_t i) const { return log.genome(i); }
+};
+
+template <typename GenomeOrView>
+double projectOne(const PrincipalAxis& axis, const GenomeLayout& layout, const GenomeOrView& genome)
+{
+    if (static_cast<int>(genome.size()) != layout.size())
+        return std::numeric_limits<double>::quiet_NaN();
+    double coordinate = 0;
+    for (std::size_t j = 0; j < axis.genes.size(); ++j)
+        coordinate +=
+            (scaled(layout, axis.genes[j], genome[static_cast<std::size_t>(axis.genes[j])]) - axis.mean[j]) *
+            axis.weights[j];
+    return coordinate;
+}
+
+// `genomes`: a span of Genome or LogGenomes.
+template <typename Genomes>
+PrincipalAxis fitAxis(const GenomeLayout& layout, std::vector<int> genes, const Genomes& genomes)
 {
     PrincipalAxis axis;
     axis.genes = std::move(genes);
     const auto d = static_cast<Eigen::Index>(axis.genes.size());
     axis.mean.assign(axis.genes.size(), 0.0);
     axis.weights.assign(axis.genes.size(), 0.0);
-    std::vector<const Genome*> rows;
-    for (const auto& g : genomes)
-        if (static_cast<int>(g.size()) == layout.size())
-            rows.push_back(&g);
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < genomes.size(); ++i)
+        if (static_cast<int>(genomes[i].size()) == layout.size())
+            rows.push_back(i);
     if (d == 0 || rows.size() < 2)
         return axis;
     // A run of millions of points is fitted on an even sample of them (every k-th row), so that a
     // refresh costs a bounded matrix rather than gigabytes; runs up to the limit are fitted exactly.
     if (rows.size() > kMaxFitRows) {
-        std::vector<const Genome*> sample(kMaxFitRows);
+        std::vector<std::size_t> sample(kMaxFitRows);
         for (std::size_t i = 0; i < kMaxFitRows; ++i)
             sample[i] = rows[i * rows.size() / kMaxFitRows];
         rows = std::move(sample);
     }
     Eigen::MatrixXd x(static_cast<Eigen::Index>(rows.size()), d);
-    for (std::size_t r = 0; r < rows.size(); ++r)
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const auto& genome = genomes[rows[r]];
         for (Eigen::Index j = 0; j < d; ++j)
-            x(static_cast<Eigen::Index>(r), j) = scaled(layout, axis.genes[j], (*rows[r])[axis.genes[j]]);
+            x(static_cast<Eigen::Index>(r), j) =
+                scaled(layout, axis.genes[j], genome[static_cast<std::size_t>(axis.genes[j])]);
+    }
     const Eigen::RowVectorXd mean = x.colwise().mean();
     x.rowwise() -= mean;
     const Eigen::MatrixXd covariance = (x.adjoint() * x) / static_cast<double>(rows.size() - 1);
@@ -62,19 +87,7 @@ PrincipalAxis fitAxis(const GenomeLayout& layout, std::vector<int> genes, std::s
     return axis;
 }
 
-} // namespace
-
-double PrincipalAxis::project(const GenomeLayout& layout, std::span<const int> genome) const
-{
-    if (static_cast<int>(genome.size()) != layout.size())
-        return std::numeric_limits<double>::quiet_NaN();
-    double coordinate = 0;
-    for (std::size_t j = 0; j < genes.size(); ++j)
-        coordinate += (scaled(layout, genes[j], genome[genes[j]]) - mean[j]) * weights[j];
-    return coordinate;
-}
-
-DesignSpaceProjection projectDesignSpace(const GenomeLayout& layout, std::span<const Genome> genomes)
+template <typename Genomes> DesignSpaceProjection project(const GenomeLayout& layout, const Genomes& genomes)
 {
     std::vector<int> mappingGenes, sparseGenes;
     for (int i = 0; i < layout.size(); ++i) {
@@ -87,11 +100,29 @@ DesignSpaceProjection projectDesignSpace(const GenomeLayout& layout, std::span<c
     p.sparse = fitAxis(layout, std::move(sparseGenes), genomes);
     p.x.reserve(genomes.size());
     p.y.reserve(genomes.size());
-    for (const auto& g : genomes) {
-        p.x.push_back(p.mapping.project(layout, g));
-        p.y.push_back(p.sparse.project(layout, g));
+    for (std::size_t i = 0; i < genomes.size(); ++i) {
+        const auto& genome = genomes[i];
+        p.x.push_back(projectOne(p.mapping, layout, genome));
+        p.y.push_back(projectOne(p.sparse, layout, genome));
     }
     return p;
+}
+
+} // namespace
+
+double PrincipalAxis::project(const GenomeLayout& layout, std::span<const int> genome) const
+{
+    return projectOne(*this, layout, genome);
+}
+
+DesignSpaceProjection projectDesignSpace(const GenomeLayout& layout, std::span<const Genome> genomes)
+{
+    return project(layout, genomes);
+}
+
+DesignSpaceProjection projectDesignSpace(const GenomeLayout& layout, const search::PointLog& points)
+{
+    return project(layout, LogGenomes{points});
 }
 
 } // namespace sparsemap::analysis

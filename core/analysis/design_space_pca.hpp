@@ -4,6 +4,7 @@
 // sparse-strategy genes (formats and S/G) onto theirs (y). Genes are scaled to [0, 1] by their
 // bounds first, so that a permutation code (up to D!) does not outweigh a format gene (0..4).
 #include "genome/genome_layout.hpp"
+#include "search/point_log.hpp"
 
 #include <span>
 #include <vector>
@@ -33,5 +34,7 @@ inline constexpr std::size_t kMaxFitRows = 50000;
 // Fits both axes to `genomes` (genomes of the wrong length, e.g. empty ones, are skipped in the fit)
 // and projects them. Deterministic: the same genomes give the same axes and coordinates.
 DesignSpaceProjection projectDesignSpace(const GenomeLayout& layout, std::span<const Genome> genomes);
+// The same for the genomes of a run's log (no copy of them).
+DesignSpaceProjection projectDesignSpace(const GenomeLayout& layout, const search::PointLog& points);
 
 } // namespace sparsemap::analysis

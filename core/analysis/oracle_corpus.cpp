@@ -135,7 +135,7 @@ std::vector<OracleCorpusEntry> drawOracleCorpus(const OracleCorpusSettings& sett
                 s.seed = settings.seed + static_cast<std::uint64_t>(next);
                 s.threads = 1;
                 const auto run = search::runSearch(*optimizer, layout, s);
-                if (const auto* best = run.best()) {
+                if (const auto best = run.best()) {
                     char id[16];
                     std::snprintf(id, sizeof id, "s%04d", next++);
                     std::vector<double> densities;

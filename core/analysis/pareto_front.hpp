@@ -12,10 +12,10 @@ namespace sparsemap::analysis {
 // Indices into `points` of the front, fastest first (cycles ascending, so energy descending).
 // Invalid points and points with a non-finite or negative metric are left out; of designs with
 // exactly the same cycles and energy only the first evaluated is kept. O(n log n).
-std::vector<std::int64_t> paretoFront(const std::vector<search::EvaluatedPoint>& points);
+std::vector<std::int64_t> paretoFront(const search::PointLog& points);
 
 // The fastest point of the front whose energy is at most `maxEnergyPj`, or -1 when none is.
-std::int64_t fastestUnderEnergy(const std::vector<search::EvaluatedPoint>& points,
-                                const std::vector<std::int64_t>& front, double maxEnergyPj);
+std::int64_t fastestUnderEnergy(const search::PointLog& points, const std::vector<std::int64_t>& front,
+                                double maxEnergyPj);
 
 } // namespace sparsemap::analysis

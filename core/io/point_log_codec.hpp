@@ -47,14 +47,13 @@ inline constexpr std::string_view kPointLogEncoding = "zstd-columns-1";
 
 // The points as one zstd frame. Deterministic: the same points give the same bytes. The ticker counts
 // points.
-std::string encodePointLog(const std::vector<search::EvaluatedPoint>& points,
-                           detail::IoTicker* ticker = nullptr);
+std::string encodePointLog(const search::PointLog& points, detail::IoTicker* ticker = nullptr);
 
 // Reads `count` points back; nullopt with `error` set when the bytes are not such a log (truncated,
 // corrupt, a different count). Genes are not checked against a layout here. The ticker counts
 // compressed bytes.
-std::optional<std::vector<search::EvaluatedPoint>> decodePointLog(std::string_view bytes, std::int64_t count,
-                                                                  std::string& error,
-                                                                  detail::IoTicker* ticker = nullptr);
+// The columns go straight into the log: no allocation per point.
+std::optional<search::PointLog> decodePointLog(std::string_view bytes, std::int64_t count, std::string& error,
+                                               detail::IoTicker* ticker = nullptr);
 
 } // namespace sparsemap

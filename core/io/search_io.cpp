@@ -20,10 +20,10 @@ std::string number(double x)
 
 } // namespace
 
-std::string csvField(const std::string& s)
+std::string csvField(std::string_view s)
 {
     if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
+        return std::string(s);
     std::string out = "\"";
     for (char c : s)
         out += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);

@@ -7,13 +7,14 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sparsemap {
 
 // A CSV field: quoted, with quotes doubled, when it holds a comma, quote or newline (a newline becomes a
 // space).
-std::string csvField(const std::string& text);
+std::string csvField(std::string_view text);
 // The fields of one CSV line written with csvField (quoted fields with doubled quotes); nullopt when a
 // quoted field is not closed.
 std::optional<std::vector<std::string>> splitCsvLine(const std::string& line);

@@ -69,10 +69,9 @@ private:
     std::optional<std::string> extractBlock(const YAML::Mark& mark, const std::string& kind) const;
     std::optional<RunRecord> readRun(const YamlReader& r);
     std::optional<std::vector<search::GenerationStats>> readConvergence(const YamlReader& node) const;
-    std::optional<std::vector<search::EvaluatedPoint>> readPoints(const YamlReader& node,
-                                                                  const GenomeLayout* layout) const;
-    std::optional<std::vector<search::EvaluatedPoint>> readCompactPoints(const YamlReader& node,
-                                                                         const GenomeLayout* layout) const;
+    std::optional<search::PointLog> readPoints(const YamlReader& node, const GenomeLayout* layout) const;
+    std::optional<search::PointLog> readCompactPoints(const YamlReader& node,
+                                                      const GenomeLayout* layout) const;
 
     // The rows of a CSV literal block, with each row's position in the file. Row 0 is the header.
     // The rows view the YAML node's own text (no copy of a multi-megabyte log), which lives as long
@@ -92,20 +91,22 @@ private:
 
 // Why a point's genome does not fit the run's layout (length and gene ranges), or nullopt. An empty
 // genome (methods without one) always fits.
-std::optional<std::string> genomeProblem(const search::EvaluatedPoint& p, const GenomeLayout& layout)
+// `genome`: a Genome or a search::GenomeView.
+template <typename GenomeOrView>
+std::optional<std::string> genomeProblem(const GenomeOrView& genome, const GenomeLayout& layout)
 {
-    if (p.genome.empty())
+    if (genome.empty())
         return std::nullopt;
-    if (static_cast<int>(p.genome.size()) != layout.size())
-        return "the genome has " + std::to_string(p.genome.size()) + " genes; this run's workload and " +
+    if (static_cast<int>(genome.size()) != layout.size())
+        return "the genome has " + std::to_string(genome.size()) + " genes; this run's workload and " +
                "architecture (padding " + std::string(paddingModeName(layout.options().padding)) + ") need " +
                std::to_string(layout.size()) + " (or none, for methods without a genome)";
     for (int g = 0; g < layout.size(); ++g) {
         const GeneInfo& info = layout.gene(g);
-        if (p.genome[g] < info.lower || p.genome[g] > info.upper)
-            return "gene " + std::to_string(g + 1) + " (" + info.name + ") is " +
-                   std::to_string(p.genome[g]) + "; allowed " + std::to_string(info.lower) + ".." +
-                   std::to_string(info.upper);
+        const int gene = genome[static_cast<std::size_t>(g)];
+        if (gene < info.lower || gene > info.upper)
+            return "gene " + std::to_string(g + 1) + " (" + info.name + ") is " + std::to_string(gene) +
+                   "; allowed " + std::to_string(info.lower) + ".." + std::to_string(info.upper);
     }
     return std::nullopt;
 }
@@ -274,14 +275,14 @@ SessionReader::readConvergence(const YamlReader& node) const
     return errors ? std::nullopt : std::optional(rows);
 }
 
-std::optional<std::vector<search::EvaluatedPoint>> SessionReader::readPoints(const YamlReader& node,
-                                                                             const GenomeLayout* layout) const
+std::optional<search::PointLog> SessionReader::readPoints(const YamlReader& node,
+                                                          const GenomeLayout* layout) const
 {
     const auto block = readBlock(node, kPointsHeader);
     if (!block)
         return std::nullopt;
-    std::vector<search::EvaluatedPoint> points;
-    points.reserve(block->rows.size());
+    search::PointLog points;
+    points.reserve(block->rows.size(), layout ? static_cast<std::size_t>(layout->size()) : 0);
     std::vector<std::string_view> f;
     int errors = 0;
     for (std::size_t r = 1; r < block->rows.size(); ++r) {
@@ -323,12 +324,12 @@ std::optional<std::vector<search::EvaluatedPoint>> SessionReader::readPoints(con
             continue;
         }
         if (layout)
-            if (const auto problem = genomeProblem(p, *layout)) {
+            if (const auto problem = genomeProblem(p.genome, *layout)) {
                 fail(*problem);
                 continue;
             }
         p.reason = unescape(f[7]);
-        points.push_back(std::move(p));
+        points.push_back(p);
     }
     if (errors > kMaxRowErrors)
         node.error(std::to_string(errors - kMaxRowErrors) + " more points have problems");
@@ -336,8 +337,8 @@ std::optional<std::vector<search::EvaluatedPoint>> SessionReader::readPoints(con
 }
 
 // `points: {encoding, count, offset, bytes}`: the log is `bytes` bytes at `offset` of the binary part.
-std::optional<std::vector<search::EvaluatedPoint>>
-SessionReader::readCompactPoints(const YamlReader& node, const GenomeLayout* layout) const
+std::optional<search::PointLog> SessionReader::readCompactPoints(const YamlReader& node,
+                                                                 const GenomeLayout* layout) const
 {
     node.checkKeys({"encoding", "count", "offset", "bytes"});
     const std::vector<std::string> encodings{std::string(kPointLogEncoding)};
@@ -368,10 +369,23 @@ SessionReader::readCompactPoints(const YamlReader& node, const GenomeLayout* lay
         node.error("the point log " + error);
         return std::nullopt;
     }
-    if (layout) {
+    // Genomes of the layout's length within every gene's bounds need no check point by point.
+    const auto fitsAtOnce = [&] {
+        if (points->empty() || points->genomeLength() == 0)
+            return true;
+        if (points->genomeLength() != static_cast<std::uint32_t>(layout->size()))
+            return false;
+        std::vector<int> low, high;
+        points->geneBounds(low, high);
+        for (int g = 0; g < layout->size(); ++g)
+            if (low[std::size_t(g)] < layout->gene(g).lower || high[std::size_t(g)] > layout->gene(g).upper)
+                return false;
+        return true;
+    };
+    if (layout && !fitsAtOnce()) {
         int errors = 0;
         for (std::size_t i = 0; i < points->size(); ++i)
-            if (const auto problem = genomeProblem((*points)[i], *layout);
+            if (const auto problem = genomeProblem(points->genome(i), *layout);
                 problem && errors++ < kMaxRowErrors)
                 m_sink.add(node.node().Mark(), node.path() + "[" + std::to_string(i) + "]",
                            "point " + std::to_string(i) + ": " + *problem);

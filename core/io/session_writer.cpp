@@ -43,7 +43,7 @@ std::string numberText(double x)
 }
 
 // Reasons are free text in the last CSV field: only the characters that would break a line are escaped.
-void appendEscaped(std::string& out, const std::string& text)
+void appendEscaped(std::string& out, std::string_view text)
 {
     for (char c : text) {
         if (c == '\\')

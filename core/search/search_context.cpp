@@ -25,20 +25,6 @@ struct SearchContext::Workers {
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
 
-namespace {
-
-void fill(EvaluatedPoint& p, const model::EvaluationResult& r, Objective objective)
-{
-    p.valid = r.valid;
-    p.reason = r.reason;
-    p.cycles = r.cycles;
-    p.energyPj = r.energyPj;
-    p.edp = r.edp;
-    p.objective = model::objectiveValue(r, objective);
-}
-
-} // namespace
-
 SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings,
                              model::ModelOptions modelOptions, const CancelToken* cancel,
                              ProgressCallback progress, PointsCallback points)
@@ -46,7 +32,8 @@ SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings
       m_progress(std::move(progress)), m_points(std::move(points)), m_rng(settings.seed),
       m_workers(std::make_unique<Workers>(layout, m_modelOptions, settings.threads))
 {
-    m_result.points.reserve(static_cast<std::size_t>(std::min<std::int64_t>(settings.budget, 1 << 22)));
+    m_result.points.reserve(static_cast<std::size_t>(std::min<std::int64_t>(settings.budget, 1 << 22)),
+                            static_cast<std::size_t>(layout.size()));
 }
 
 SearchContext::~SearchContext() = default;
@@ -61,37 +48,40 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
     const std::size_t n =
         cancelled() ? 0 : std::min<std::size_t>(count, static_cast<std::size_t>(remaining()));
     const std::size_t first = m_result.points.size();
-    m_result.points.resize(first + n);
-    for (std::size_t i = 0; i < n; ++i) {
-        auto& p = m_result.points[first + i];
-        if (i < genomes.size())
-            p.genome = genomes[i];
-        p.generation = m_generation;
-    }
     auto& points = m_result.points;
+    for (std::size_t i = 0; i < n; ++i)
+        points.append(i < genomes.size() ? genomes[i] : std::span<const int>(), m_generation);
     const Objective objective = m_settings.objective;
     auto& workers = *m_workers;
     // A point better than the best so far keeps its design and result (the new best is one of them),
     // so that the best leaves the search with them.
-    const bool noBestBefore = !m_result.best();
-    const double bestBefore = noBestBefore ? 0.0 : m_result.best()->objective;
+    const auto bestSoFar = m_result.best();
+    const bool noBestBefore = !bestSoFar;
+    const double bestBefore = noBestBefore ? 0.0 : bestSoFar->objective;
     std::vector<std::unique_ptr<BestDesign>> candidates(n);
-    // Each result lands at its own index, so the thread count cannot change the log.
+    // Each result lands at its own index, so the thread count cannot change the log. Reasons are
+    // interned afterwards, on this thread, in order.
+    std::vector<std::string> reasons(n);
     workers.arena.execute([&] {
         tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
             auto& evaluator = *workers.evaluators.local();
             const auto [result, design] = evaluateOne(evaluator, i);
-            auto& point = points[first + i];
-            fill(point, *result, objective);
-            if (point.valid && (noBestBefore || point.objective < bestBefore))
-                candidates[i] =
-                    std::make_unique<BestDesign>(BestDesign{*design, decodedDesign(i, *design), *result});
+            const model::EvaluationResult& r = *result;
+            const double value = model::objectiveValue(r, objective);
+            points.setResult(first + i, r.valid, r.cycles, r.energyPj, r.edp, value);
+            if (!r.reason.empty())
+                reasons[i] = r.reason;
+            if (r.valid && (noBestBefore || value < bestBefore))
+                candidates[i] = std::make_unique<BestDesign>(BestDesign{*design, decodedDesign(i, *design), r});
         });
     });
+    for (std::size_t i = 0; i < n; ++i)
+        if (!reasons[i].empty())
+            points.setReason(first + i, reasons[i]);
     record(first, n, candidates);
     objectives.resize(n);
     for (std::size_t i = 0; i < n; ++i)
-        objectives[i] = points[first + i].objective;
+        objectives[i] = points.objectives()[first + i];
     return n;
 }
 
@@ -136,14 +126,15 @@ std::size_t SearchContext::evaluateDesigns(std::span<const Design> designs, std:
 void SearchContext::record(std::size_t first, std::size_t count,
                            std::vector<std::unique_ptr<BestDesign>>& candidates)
 {
+    const auto valid = m_result.points.validFlags();
+    const auto objectives = m_result.points.objectives();
     for (std::size_t i = first; i < first + count; ++i) {
-        const auto& p = m_result.points[i];
-        if (!p.valid)
+        if (!valid[i])
             continue;
         ++m_valid;
         // Strictly better only: ties keep the earliest point, so the best is deterministic.
         if (m_result.bestIndex < 0 ||
-            p.objective < m_result.points[static_cast<std::size_t>(m_result.bestIndex)].objective)
+            objectives[i] < objectives[static_cast<std::size_t>(m_result.bestIndex)])
             m_result.bestIndex = static_cast<std::int64_t>(i);
     }
     if (m_result.bestIndex >= static_cast<std::int64_t>(first))
@@ -155,7 +146,7 @@ GenerationStats SearchContext::currentStats(std::span<const double> populationOb
     GenerationStats g;
     g.generation = m_generation;
     g.evaluations = used();
-    if (const auto* best = m_result.best())
+    if (const auto best = m_result.best())
         g.best = best->objective;
     double sum = 0;
     int valid = 0;
@@ -188,7 +179,7 @@ void SearchContext::endGeneration(std::span<const double> populationObjectives)
     m_result.convergence.push_back(g);
     ++m_generation;
     if (m_points && m_streamed < m_result.points.size()) {
-        m_points(std::span<const EvaluatedPoint>(m_result.points).subspan(m_streamed));
+        m_points(m_result.points, m_streamed);
         m_streamed = m_result.points.size();
     }
     if (m_progress)
@@ -206,7 +197,7 @@ SearchResult SearchContext::takeResult()
     }
     // Points evaluated after the last generation closed still reach the observer.
     if (m_points && m_streamed < m_result.points.size()) {
-        m_points(std::span<const EvaluatedPoint>(m_result.points).subspan(m_streamed));
+        m_points(m_result.points, m_streamed);
         m_streamed = m_result.points.size();
     }
     m_result.cancelled = cancelled();

@@ -4,6 +4,7 @@
 #include "design/design.hpp"
 #include "genome/genome_layout.hpp"
 #include "model/evaluation_result.hpp"
+#include "search/point_log.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -25,7 +26,8 @@ struct SearchSettings {
     int threads = 0; // 0 = all hardware threads; results never depend on it
 };
 
-// One evaluated design. Invalid designs have objective +infinity ("fitness zero").
+// One evaluated design, as an optimizer produces it. Invalid designs have objective +infinity
+// ("fitness zero"). A run's log keeps them as columns (PointLog, point_log.hpp).
 struct EvaluatedPoint {
     Genome genome; // the SparseMap genome (empty when the method's design has none)
     bool valid = false;
@@ -55,9 +57,10 @@ private:
 };
 
 using ProgressCallback = std::function<void(const GenerationStats&)>;
-// Receives, at the end of every generation, the points evaluated since the previous call (for live
-// plots: the GUI's design-space map). Called on the search's thread; copy what you keep.
-using PointsCallback = std::function<void(std::span<const EvaluatedPoint>)>;
+// Receives, at the end of every generation, the log and the index of the first point evaluated since
+// the previous call (for live plots: the GUI's design-space map). Called on the search's thread; copy
+// what you keep (PointLog::append(log, first)).
+using PointsCallback = std::function<void(const PointLog& log, std::size_t first)>;
 
 // The best point of a run as the search evaluated it, kept so that nobody evaluates or decodes it again
 // (`sparsemap search` prints and saves it, the workbench shows it).
@@ -70,7 +73,7 @@ struct BestDesign {
 
 struct SearchResult {
     std::string method;
-    std::vector<EvaluatedPoint> points;       // every evaluation, in order
+    PointLog points;                          // every evaluation, in order
     std::vector<GenerationStats> convergence; // one entry per generation / batch
     std::int64_t bestIndex = -1;              // into points; -1 when nothing valid was found
     bool cancelled = false;
@@ -78,19 +81,13 @@ struct SearchResult {
     // The design and the model's result of points[bestIndex], from the run that evaluated it; absent
     // when nothing valid was found and for a run read back from a session file (which keeps points).
     std::optional<BestDesign> bestDesign;
-    const EvaluatedPoint* best() const
+    std::optional<PointView> best() const
     {
-        return bestIndex >= 0 ? &points[static_cast<std::size_t>(bestIndex)] : nullptr;
+        return bestIndex >= 0 ? std::optional(points[static_cast<std::size_t>(bestIndex)]) : std::nullopt;
     }
     // The valid evaluations, and their share of all (0 without evaluations): the one count the
     // sweep cells, the run table and the valid-share plot report.
-    std::int64_t validCount() const
-    {
-        std::int64_t n = 0;
-        for (const auto& p : points)
-            n += p.valid;
-        return n;
-    }
+    std::int64_t validCount() const { return points.validCount(); }
     double validShare() const
     {
         return points.empty() ? 0 : static_cast<double>(validCount()) / static_cast<double>(points.size());

@@ -42,9 +42,11 @@ CellResult cellResultOf(const search::SearchResult& r, std::int64_t budget)
     CellResult c;
     double best = kInf;
     std::size_t next = 0;
+    const auto valid = r.points.validFlags();
+    const auto objectives = r.points.objectives();
     for (std::size_t i = 0; i < r.points.size(); ++i) {
-        if (r.points[i].valid)
-            best = std::min(best, r.points[i].objective);
+        if (valid[i])
+            best = std::min(best, objectives[i]);
         while (next < kCheckpoints && static_cast<std::int64_t>(i + 1) >=
                                           (budget * static_cast<std::int64_t>(next + 1)) / kCheckpoints) {
             c.curve.push_back(best);

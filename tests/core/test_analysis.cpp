@@ -86,7 +86,7 @@ private slots:
         QVERIFY(std::isnan(p.x[1]) && std::isnan(p.y[1]));
         QVERIFY(std::isfinite(p.x[0]) && std::isfinite(p.x[2]));
         QVERIFY(p.x[2] > p.x[0]);
-        QVERIFY(analysis::projectDesignSpace(layout, {}).x.empty());
+        QVERIFY(analysis::projectDesignSpace(layout, std::vector<Genome>{}).x.empty());
     }
 
     void ranksAverageTies()

@@ -19,11 +19,11 @@ private slots:
         // 4 E(30,50): B is faster at the same energy  5 F(40,10)  6 G(5,5) invalid
         // 7 H(10,100): the same as A, evaluated later  8 I(12,100): A is faster at the same energy
         // 9 J(50,10): F is faster at the same energy.  Front, fastest first: A, C, B, F.
-        const std::vector<search::EvaluatedPoint> points{
-            test::evaluatedPoint(10, 100),     test::evaluatedPoint(20, 50),  test::evaluatedPoint(15, 80),
-            test::evaluatedPoint(20, 60),      test::evaluatedPoint(30, 50),  test::evaluatedPoint(40, 10),
-            test::evaluatedPoint(5, 5, false), test::evaluatedPoint(10, 100), test::evaluatedPoint(12, 100),
-            test::evaluatedPoint(50, 10)};
+        const search::PointLog points{test::evaluatedPoint(10, 100),     test::evaluatedPoint(20, 50),
+                                      test::evaluatedPoint(15, 80),      test::evaluatedPoint(20, 60),
+                                      test::evaluatedPoint(30, 50),      test::evaluatedPoint(40, 10),
+                                      test::evaluatedPoint(5, 5, false), test::evaluatedPoint(10, 100),
+                                      test::evaluatedPoint(12, 100),     test::evaluatedPoint(50, 10)};
         const auto front = analysis::paretoFront(points);
         QCOMPARE(front, (std::vector<std::int64_t>{0, 2, 1, 5}));
         // The fastest design under an energy budget walks the front from the fastest.
@@ -39,7 +39,7 @@ private slots:
     void matchesBruteForce()
     {
         std::mt19937_64 rng(3);
-        std::vector<search::EvaluatedPoint> points;
+        search::PointLog points;
         for (int i = 0; i < 2000; ++i) // coarse values, so that ties happen
             points.push_back(test::evaluatedPoint(std::uniform_int_distribution<int>(1, 60)(rng),
                                                   std::uniform_int_distribution<int>(1, 60)(rng),

@@ -127,7 +127,7 @@ private slots:
             if (!point.valid)
                 continue;
             ++valid;
-            const auto& r = evaluator.evaluate(point.genome);
+            const auto& r = evaluator.evaluate(point.genome.toGenome());
             QVERIFY(r.valid);
             QVERIFY(std::isfinite(r.edp));
             for (std::size_t s = 0; s < r.levels.size(); ++s) {

@@ -70,11 +70,11 @@ SearchResult run(Optimizer& optimizer, const GenomeLayout& layout, std::int64_t 
 // The best point must be the first valid point of least objective.
 void checkBest(const SearchResult& r)
 {
-    const EvaluatedPoint* best = nullptr;
-    for (const auto& p : r.points)
-        if (p.valid && (!best || p.objective < best->objective))
-            best = &p;
-    QCOMPARE(r.best(), best);
+    std::int64_t best = -1;
+    for (std::size_t i = 0; i < r.points.size(); ++i)
+        if (r.points[i].valid && (best < 0 || r.points[i].objective < r.points[std::size_t(best)].objective))
+            best = std::int64_t(i);
+    QCOMPARE(r.bestIndex, best);
 }
 
 std::vector<int> slice(const Genome& g, SegmentRange range)
@@ -102,7 +102,7 @@ private slots:
         QCOMPARE(QString::fromStdString(optimizer->name()), method);
         const auto r = run(*optimizer, *m_layout, 2000);
         QCOMPARE(r.points.size(), std::size_t(2000));
-        QVERIFY(r.best() != nullptr);
+        QVERIFY(r.best().has_value());
         QVERIFY(r.best()->valid);
         QVERIFY(std::isfinite(r.best()->objective));
         checkBest(r);
@@ -110,7 +110,7 @@ private slots:
         QCOMPARE(r.convergence.back().evaluations, std::int64_t(2000));
         QVERIFY(!r.cancelled);
         for (const auto& p : r.points)
-            m_layout->validate(p.genome);
+            m_layout->validate(p.genome.toGenome());
     }
 
     void sameSeedSameLogForAnyThreadCount_data() { addMethodRows(); }
@@ -144,8 +144,8 @@ private slots:
             for (const auto& p : r.points) {
                 QCOMPARE(slice(p.genome, sparse), genes.empty() ? defaults : genes);
                 // The fan-out pre-check rejects such mappings before they cost budget.
-                QVERIFY(spatialFanoutFits(*m_layout, p.genome));
-                QVERIFY2(p.reason.find("fan-out") == std::string::npos, p.reason.c_str());
+                QVERIFY(spatialFanoutFits(*m_layout, p.genome.toGenome()));
+                QVERIFY2(p.reason.find("fan-out") == std::string::npos, std::string(p.reason).c_str());
             }
         }
     }
@@ -227,7 +227,7 @@ private slots:
         auto optimizer = makeMethod(method);
         const auto r = run(*optimizer, *m_layout, 0);
         QVERIFY(r.points.empty());
-        QVERIFY(r.best() == nullptr);
+        QVERIFY(!r.best().has_value());
     }
 
     void cancelKeepsTheBestSoFar_data() { addMethodRows(); }
@@ -246,7 +246,7 @@ private slots:
         });
         QVERIFY(r.cancelled);
         QCOMPARE(static_cast<std::int64_t>(r.points.size()), cancelledAt);
-        QVERIFY(r.best() != nullptr);
+        QVERIFY(r.best().has_value());
         checkBest(r);
     }
 
@@ -260,7 +260,7 @@ private slots:
         auto optimizer = makeMethod(method);
         const auto r = run(*optimizer, tiny, 600);
         QCOMPARE(r.points.size(), std::size_t(600));
-        QVERIFY(r.best() == nullptr);
+        QVERIFY(!r.best().has_value());
     }
 
     void convolutionRuns_data() { addMethodRows(); }
@@ -273,7 +273,7 @@ private slots:
         auto optimizer = makeMethod(method);
         const auto r = run(*optimizer, conv, 1000);
         QCOMPARE(r.points.size(), std::size_t(1000));
-        QVERIFY(r.best() != nullptr);
+        QVERIFY(r.best().has_value());
         checkBest(r);
     }
 

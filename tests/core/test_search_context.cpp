@@ -82,13 +82,11 @@ private slots:
         BatchOfRandomGenomes optimizer;
         SearchSettings settings;
         settings.budget = 100; // 37 + 37 + 26
-        std::vector<EvaluatedPoint> streamed;
+        search::PointLog streamed;
         int generations = 0;
         const auto result = runSearch(
             optimizer, layout, settings, {}, nullptr, [&](const GenerationStats&) { ++generations; },
-            [&](std::span<const EvaluatedPoint> points) {
-                streamed.insert(streamed.end(), points.begin(), points.end());
-            });
+            [&](const search::PointLog& log, std::size_t first) { streamed.append(log, first); });
         QCOMPARE(result.points.size(), std::size_t(100));
         QCOMPARE(generations, 3);
         QCOMPARE(result.convergence.size(), std::size_t(3));
@@ -97,7 +95,7 @@ private slots:
         for (std::size_t i = 0; i < streamed.size(); ++i)
             QCOMPARE(streamed[i].genome, result.points[i].genome);
         // The best is the minimum objective, and the convergence's best never gets worse.
-        if (const auto* best = result.best())
+        if (const auto best = result.best())
             for (const auto& p : result.points)
                 QVERIFY(best->objective <= p.objective);
         for (std::size_t g = 1; g < result.convergence.size(); ++g)

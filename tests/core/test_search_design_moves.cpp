@@ -331,8 +331,8 @@ private slots:
             if (p.generation == 0)
                 continue; // calibration probes and hypercube samples are drawn as the paper draws them
             ++bred;
-            QCOMPARE(canonicalGenome(layout, p.genome), p.genome); // bred genomes are canonical
-            QVERIFY(canonical.insert(p.genome).second);
+            QCOMPARE(canonicalGenome(layout, p.genome.toGenome()), p.genome.toGenome()); // bred genomes are canonical
+            QVERIFY(canonical.insert(p.genome.toGenome()).second);
         }
         QVERIFY(bred > 4000);
         QVERIFY(es.report().polishes > 0);
@@ -349,7 +349,7 @@ private slots:
         const auto r = runSearch(*paper, layout, settings);
         int nonCanonical = 0;
         for (const auto& p : r.points)
-            nonCanonical += p.generation > 0 && canonicalGenome(layout, p.genome) != p.genome;
+            nonCanonical += p.generation > 0 && canonicalGenome(layout, p.genome.toGenome()) != p.genome;
         QVERIFY(nonCanonical > 100); // Cantor steps and resets leave unit loops anywhere
         const auto parameters = sparseMapPaperParameters();
         QVERIFY(parameters.crossover == EsCrossover::SensitivityAware && !parameters.canonicalize &&

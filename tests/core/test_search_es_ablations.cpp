@@ -209,7 +209,7 @@ private slots:
         // Every logged genome decodes to a design (the one evaluated, for the genome methods).
         for (const auto& p : one.points)
             if (!p.genome.empty())
-                layout.validate(p.genome);
+                layout.validate(p.genome.toGenome());
     }
 
     void genomeMethodsBeatTheDirectEncoding()

@@ -293,7 +293,7 @@ private slots:
             settings.budget = 5000;
             settings.seed = 2;
             const auto r = runSearch(es, layout, settings);
-            QCOMPARE(r.best() != nullptr, share > 0);
+            QCOMPARE(r.best().has_value(), share > 0);
         }
     }
 

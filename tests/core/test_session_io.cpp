@@ -5,6 +5,7 @@
 #include "util/file_io.hpp"
 #include "io/session_io.hpp"
 #include "io/workload_io.hpp"
+#include "model/genome_evaluator.hpp"
 #include "search/method_registry.hpp"
 #include "test_support.hpp"
 
@@ -65,7 +66,7 @@ Session sampleSession()
     return s;
 }
 
-void comparePoints(const std::vector<search::EvaluatedPoint>& a, const std::vector<search::EvaluatedPoint>& b)
+void comparePoints(const search::PointLog& a, const search::PointLog& b)
 {
     QCOMPARE(a.size(), b.size());
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -201,6 +202,54 @@ private slots:
         QVERIFY(loaded.runs[0].modelOptions.formatSpace == model::FormatSpace::SparseloopDead);
     }
 
+    void olderFilesStillOpen()
+    {
+        // Written by the program before runs were held as columns in memory (tests/data/session/
+        // README.md): a 300-point sparsemap run of mm3 on cloud and a 120-point es-direct run (designs
+        // without a genome), as compact and as CSV point logs.
+        const fs::path data = fs::path(SPARSEMAP_SOURCE_DIR) / "tests/data/session";
+        const Session compact = loadSessionFile((data / "mm3-compact-530c05a.session.yaml").string());
+        const Session csv = loadSessionFile((data / "mm3-csv-530c05a.session.yaml").string());
+        QCOMPARE(compact.runs.size(), std::size_t(2));
+        QCOMPARE(csv.runs.size(), std::size_t(2));
+        for (std::size_t r = 0; r < 2; ++r)
+            comparePoints(compact.runs[r].result.points, csv.runs[r].result.points);
+
+        // Every logged metric is what the model gives the logged genome now.
+        const RunRecord& run = compact.runs[0];
+        QCOMPARE(run.result.points.size(), std::size_t(300));
+        const GenomeLayout layout(run.workload, run.architecture, run.genomeOptions);
+        QCOMPARE(layout.size(), 32);
+        model::GenomeEvaluator evaluator(layout, run.modelOptions);
+        std::int64_t best = -1;
+        int valid = 0;
+        for (std::size_t i = 0; i < run.result.points.size(); ++i) {
+            const auto p = run.result.points[i];
+            QCOMPARE(p.genome.size(), std::size_t(32));
+            const auto& expected = evaluator.evaluate(p.genome.toGenome());
+            QCOMPARE(p.valid, expected.valid);
+            QCOMPARE(std::string(p.reason), expected.reason);
+            QVERIFY(p.cycles == expected.cycles && p.energyPj == expected.energyPj && p.edp == expected.edp);
+            QVERIFY(p.objective == (p.valid ? p.edp : std::numeric_limits<double>::infinity()));
+            valid += p.valid;
+            if (p.valid && (best < 0 || p.objective < run.result.points[std::size_t(best)].objective))
+                best = std::int64_t(i);
+        }
+        QVERIFY(valid > 0);
+        QCOMPARE(run.result.bestIndex, best);
+        QCOMPARE(compact.pinned.size(), std::size_t(1));
+        QCOMPARE(compact.pinned[0].run, 0);
+        QCOMPARE(compact.pinned[0].pointIndex, best);
+
+        // es-direct: no genomes; nothing valid in 120 evaluations, each with its reason.
+        const auto& direct = compact.runs[1].result;
+        QCOMPARE(direct.points.size(), std::size_t(120));
+        QCOMPARE(direct.bestIndex, std::int64_t(-1));
+        QCOMPARE(direct.validCount(), std::int64_t(0));
+        for (const auto& p : direct.points)
+            QVERIFY(p.genome.empty() && !p.reason.empty());
+    }
+
     void awkwardValuesRoundTrip()
     {
         // Reasons with commas, backslashes and newlines; infinities; doubles that need 17 digits;
@@ -239,7 +288,7 @@ private slots:
         s.runs.push_back(empty);
         const Session loaded = parseSessionYaml(sessionToYaml(s), "mem");
         compareSessions(s, loaded);
-        QCOMPARE(loaded.runs[0].result.points[0].reason, std::string("a, b \\ c\nd"));
+        QCOMPARE(loaded.runs[0].result.points[0].reason, std::string_view("a, b \\ c\nd"));
         QVERIFY(loaded.runs[0].result.points[1].energyPj == 5e-324);
         QVERIFY(std::isinf(loaded.runs[0].result.convergence[0].best));
     }

@@ -121,7 +121,7 @@ private slots:
         checkFormats(compare.validSharePlot(), dir.path(), "valid-share");
 
         model::GenomeEvaluator evaluator(layout);
-        const auto& evaluated = evaluator.evaluate(result.best()->genome);
+        const auto& evaluated = evaluator.evaluate(result.best()->genome.toGenome());
         design::BreakdownChart breakdown;
         breakdown.resize(900, 600);
         breakdown.setResult(layout.workload(), layout.architecture(), evaluated);

@@ -22,9 +22,9 @@ private slots:
     {
         // A(1000 cycles, 4 uJ), B(2000, 1 uJ), C(1500, 3 uJ), D(3000, 2 uJ: B is faster and cheaper),
         // E(500, 0.5 uJ) invalid. Front, fastest first: A, C, B. Best by EDP: B (2000 x 1e6 pJ).
-        const std::vector<search::EvaluatedPoint> points{
-            test::evaluatedPoint(1000, 4e6), test::evaluatedPoint(2000, 1e6), test::evaluatedPoint(1500, 3e6),
-            test::evaluatedPoint(3000, 2e6), test::evaluatedPoint(500, 5e5, false)};
+        const search::PointLog points{test::evaluatedPoint(1000, 4e6), test::evaluatedPoint(2000, 1e6),
+                                      test::evaluatedPoint(1500, 3e6), test::evaluatedPoint(3000, 2e6),
+                                      test::evaluatedPoint(500, 5e5, false)};
         ParetoPlotView view;
         view.resize(800, 600);
         view.show();

@@ -1,5 +1,5 @@
 // Long session files never stop the GUI: ProjectStore saves and loads a session of 1,000,000 points
-// (three runs, a 63-gene conv genome on the cloud preset) on a worker thread while a 10 ms QTimer
+// (three runs, the 63-gene mm13 genome on the cloud preset) on a worker thread while a 10 ms QTimer
 // heartbeat on the GUI thread measures the longest gap between its ticks; no gap may exceed 100 ms.
 // The loaded session equals the saved one; a cancelled save leaves the old file, a cancelled load the
 // old session.
@@ -8,6 +8,7 @@
 #include "project/project_store.hpp"
 
 #include "io/architecture_io.hpp"
+#include "synthetic_session.hpp"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -22,49 +23,6 @@ using namespace sparsemap;
 using namespace sparsemap::ui;
 
 namespace {
-
-// Random designs of the layout with plausible metrics; every third invalid with one of a few reasons.
-RunRecord syntheticRun(const std::string& name, const Workload& w, const Architecture& a, int points,
-                       std::uint64_t seed)
-{
-    RunRecord run;
-    run.name = name;
-    run.method = "sparsemap";
-    run.workload = w;
-    run.architecture = a;
-    run.settings.budget = 2000000;
-    run.result.cancelled = true;
-    const GenomeLayout layout(w, a, run.genomeOptions);
-    std::mt19937_64 rng(seed);
-    const char* reasons[] = {"GLB: the tiles need 140 KB but it holds 128 KB", "L2_S fan-out 2048 > 1024 PEs",
-                             "PE buffer: the tiles need 200 KB but it holds 128 KB"};
-    run.result.points.reserve(std::size_t(points));
-    double best = std::numeric_limits<double>::infinity();
-    for (int i = 0; i < points; ++i) {
-        search::EvaluatedPoint p;
-        p.genome.reserve(std::size_t(layout.size()));
-        for (const auto& g : layout.genes())
-            p.genome.push_back(std::uniform_int_distribution<int>(g.lower, g.upper)(rng));
-        p.valid = i % 3 != 0;
-        p.generation = i / 100;
-        if (p.valid) {
-            p.cycles = std::floor(std::uniform_real_distribution<double>(1e5, 1e9)(rng));
-            p.energyPj = std::uniform_real_distribution<double>(1e6, 1e12)(rng);
-            p.edp = p.cycles * p.energyPj;
-            p.objective = p.edp;
-            if (p.objective < best) {
-                best = p.objective;
-                run.result.bestIndex = i;
-            }
-        } else {
-            p.reason = reasons[i % 3 == 0 ? (i / 3) % 3 : 0];
-        }
-        run.result.points.push_back(std::move(p));
-    }
-    for (int g = 0; g * 100 < points; ++g)
-        run.result.convergence.push_back({g, std::int64_t(g + 1) * 100, best, 2 * best, 0.66});
-    return run;
-}
 
 struct Heartbeat {
     QTimer timer;
@@ -105,7 +63,7 @@ class TestSessionBackground : public QObject {
 private slots:
     void millionPointsSaveAndLoadWithoutBlocking()
     {
-        const Workload w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/conv4.yaml");
+        const Workload w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm13.yaml");
         const Architecture a = loadPreset("cloud");
         ProjectStore store;
         // 1,000,000 points in three runs, as after three long (cancelled) searches. For the issue's
@@ -113,9 +71,9 @@ private slots:
         const int total = qEnvironmentVariableIsSet("SPARSEMAP_HEARTBEAT_POINTS")
                               ? qEnvironmentVariableIntValue("SPARSEMAP_HEARTBEAT_POINTS")
                               : 1000000;
-        store.addRun(syntheticRun("r1", w, a, total - 2 * (total / 3), 1));
-        store.addRun(syntheticRun("r2", w, a, total / 3, 2));
-        store.addRun(syntheticRun("r3", w, a, total / 3, 3));
+        store.addRun(test::syntheticRun("r1", w, a, total - 2 * (total / 3), 1));
+        store.addRun(test::syntheticRun("r2", w, a, total / 3, 2));
+        store.addRun(test::syntheticRun("r3", w, a, total / 3, 3));
         const Session saved = store.session();
 
         const QTemporaryDir dir;
@@ -131,7 +89,7 @@ private slots:
         qInfo(
             "save: %lld ms, longest GUI gap %lld ms, %d heartbeats, %d progress reports, %.1f MB, %.1f bytes "
             "per point",
-            ms, gap, ticks, int(progress.size()), double(bytes) / 1e6, double(bytes) / 1e6);
+            ms, gap, ticks, int(progress.size()), double(bytes) / 1e6, double(bytes) / double(total));
         QVERIFY2(gap <= 100, qPrintable(QString("the GUI thread stalled %1 ms while saving").arg(gap)));
         QVERIFY(progress.size() >= 10);
         QVERIFY(!store.isModified());
@@ -167,14 +125,14 @@ private slots:
         const QTemporaryDir dir;
         const QString path = dir.path() + "/kept.session.yaml";
         ProjectStore store;
-        store.addRun(syntheticRun("small", w, a, 1000, 4));
+        store.addRun(test::syntheticRun("small", w, a, 1000, 4));
         QCOMPARE(store.saveAs(path), QString());
         const QByteArray before = [&] {
             QFile f(path);
             f.open(QIODevice::ReadOnly);
             return f.readAll();
         }();
-        store.addRun(syntheticRun("big", w, a, 300000, 5));
+        store.addRun(test::syntheticRun("big", w, a, 300000, 5));
         QVERIFY(store.saveInBackground(path));
         store.cancelFileOperation();
         QSignalSpy finished(&store, &ProjectStore::fileFinished);

@@ -65,9 +65,8 @@ DesignSpacePlotView::DesignSpacePlotView(QWidget* parent) : QCustomPlot(parent)
     });
 }
 
-void DesignSpacePlotView::setPoints(const std::vector<search::EvaluatedPoint>& points,
-                                    const std::vector<double>& x, const std::vector<double>& y,
-                                    std::int64_t bestIndex)
+void DesignSpacePlotView::setPoints(const search::PointLog& points, const std::vector<double>& x,
+                                    const std::vector<double>& y, std::int64_t bestIndex)
 {
     m_x = x;
     m_y = y;
@@ -106,7 +105,7 @@ void DesignSpacePlotView::setPoints(const std::vector<search::EvaluatedPoint>& p
             badY.push_back(y[i]);
             const auto [it, fresh] = reasonIndex.emplace(p.reason, std::uint32_t(m_reasons.size()));
             if (fresh)
-                m_reasons.push_back(QString::fromStdString(p.reason));
+                m_reasons.push_back(QString::fromUtf8(p.reason.data(), qsizetype(p.reason.size())));
             m_tips[i] = {p.generation, false, it->second, 0, 0, 0, 0};
         }
     }

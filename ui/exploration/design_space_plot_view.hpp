@@ -16,8 +16,8 @@ public:
     explicit DesignSpacePlotView(QWidget* parent = nullptr);
 
     // `points` and the coordinates are parallel; the view keeps no reference to `points`.
-    void setPoints(const std::vector<search::EvaluatedPoint>& points, const std::vector<double>& x,
-                   const std::vector<double>& y, std::int64_t bestIndex);
+    void setPoints(const search::PointLog& points, const std::vector<double>& x, const std::vector<double>& y,
+                   std::int64_t bestIndex);
     void clearPoints();
     int pointCount() const { return static_cast<int>(m_x.size()); }
     // The index of the dot nearest to `pixel` within a few pixels, or -1.

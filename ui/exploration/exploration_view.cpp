@@ -124,8 +124,8 @@ void ExplorationView::startSearch()
     settings.threads = m_threads->value();
     try {
         auto layout = std::make_shared<const GenomeLayout>(chosenWorkload(), chosenArchitecture());
-        m_points.clear();
-        m_genomes.clear();
+        m_live.clear();
+        m_closing = false;
         m_bestIndex = -1;
         m_result.reset();
         m_layout = layout;
@@ -184,7 +184,16 @@ Architecture ExplorationView::chosenArchitecture() const
 
 void ExplorationView::cancelSearch()
 {
+    if (!m_worker.isRunning())
+        return;
     m_worker.cancel();
+    m_status->setText("Stopping " + m_method->currentText() + "...");
+}
+
+void ExplorationView::stopForClose()
+{
+    m_closing = true;
+    cancelSearch();
 }
 
 void ExplorationView::setRunning(bool running)
@@ -207,14 +216,14 @@ void ExplorationView::onProgress(const search::GenerationStats& stats)
 
 void ExplorationView::onPoints(const PointBatch& batch)
 {
-    for (const auto& point : *batch) {
-        // The best so far, tracked here because the result only arrives at the end.
-        if (point.valid &&
-            (m_bestIndex < 0 || point.objective < m_points[std::size_t(m_bestIndex)].objective))
-            m_bestIndex = std::int64_t(m_points.size());
-        m_points.push_back(point);
-        m_genomes.push_back(point.genome);
-    }
+    const std::size_t first = m_live.size();
+    m_live.append(*batch);
+    // The best so far, tracked here because the result only arrives at the end.
+    const auto valid = m_live.validFlags();
+    const auto objectives = m_live.objectives();
+    for (std::size_t i = first; i < m_live.size(); ++i)
+        if (valid[i] && (m_bestIndex < 0 || objectives[i] < objectives[std::size_t(m_bestIndex)]))
+            m_bestIndex = std::int64_t(i);
     m_dirty = true;
 }
 
@@ -223,42 +232,27 @@ void ExplorationView::onFinished(std::shared_ptr<const search::SearchResult> res
     m_refreshTimer.stop();
     m_result = result;
     // The result is authoritative: it holds every point, also those of a generation cut by cancel.
-    // The streamed points are its first ones, so only the rest is copied (not millions again).
-    const auto samePrefix = [&] {
-        if (m_points.size() > result->points.size() || m_genomes.size() != m_points.size())
-            return false;
-        if (m_points.empty())
-            return true;
-        const auto& a = m_points.back();
-        const auto& b = result->points[m_points.size() - 1];
-        return a.genome == b.genome && a.valid == b.valid && a.edp == b.edp && a.generation == b.generation;
-    };
-    if (!samePrefix()) {
-        m_points.clear();
-        m_genomes.clear();
-    }
-    m_points.insert(m_points.end(), result->points.begin() + std::ptrdiff_t(m_points.size()),
-                    result->points.end());
-    for (std::size_t i = m_genomes.size(); i < m_points.size(); ++i)
-        m_genomes.push_back(m_points[i].genome);
+    // The plots read it from now on (shared, not copied); the streamed copy goes.
+    m_live.clear();
     m_bestIndex = result->bestIndex;
     m_dirty = true;
-    refreshPlots();
+    if (!m_closing) // the window is going: no plots to draw for millions of points
+        refreshPlots();
     // The progress line keeps the count and the valid share, not an ETA that no longer applies.
-    m_progress->setValue(int(std::min<std::int64_t>(std::int64_t(m_points.size()), m_budget)));
+    m_progress->setValue(int(std::min<std::int64_t>(std::int64_t(points().size()), m_budget)));
     m_progress->setFormat(
         QString("%v / %m evaluations  ·  %1% valid%2")
             .arg(100.0 * (result->convergence.empty() ? 0.0 : result->convergence.back().validShare), 0, 'f',
                  1)
             .arg(result->cancelled ? "  ·  cancelled" : ""));
-    const auto* best = result->best();
+    const auto best = result->best();
     m_status->setText(QString("%1%2: %3 evaluations in %4 s, best objective %5")
                           .arg(qstr(result->method), result->cancelled ? " (cancelled)" : "")
-                          .arg(m_points.size())
+                          .arg(points().size())
                           .arg(result->seconds, 0, 'f', 2)
                           .arg(best ? QString::number(best->objective, 'g', 5) : QString("none valid")));
     setRunning(false);
-    if (best)
+    if (best && !m_closing)
         showPoint(int(result->bestIndex));
     emitRun(*result);
     emit searchFinished();
@@ -284,10 +278,11 @@ void ExplorationView::onFailed(const QString& message)
     m_status->setText("Search failed: " + message);
     setRunning(false);
     // What the run found before it failed is kept, as a cancelled run.
-    if (!m_points.empty() && m_layout) {
+    if (!m_live.empty() && m_layout) {
         search::SearchResult partial;
         partial.method = m_method->currentText().toStdString();
-        partial.points = m_points;
+        partial.points = std::move(m_live);
+        m_live.clear();
         partial.convergence = m_stats;
         partial.bestIndex = m_bestIndex;
         partial.cancelled = true;
@@ -309,10 +304,7 @@ void ExplorationView::showRun(const RunRecord& run)
         return;
     }
     m_result = std::make_shared<const search::SearchResult>(run.result);
-    m_points = run.result.points;
-    m_genomes.clear();
-    for (const auto& point : m_points)
-        m_genomes.push_back(point.genome);
+    m_live.clear();
     m_bestIndex = run.result.bestIndex;
     m_budget = run.settings.budget;
     m_settings = run.settings;
@@ -328,11 +320,11 @@ void ExplorationView::showRun(const RunRecord& run)
     m_openDesign->setEnabled(false);
     m_dirty = true;
     refreshPlots();
-    m_status->setText(QString("Run %1: %2 evaluations").arg(m_runLabel).arg(m_points.size()));
+    m_status->setText(QString("Run %1: %2 evaluations").arg(m_runLabel).arg(points().size()));
     // The progress line describes the run shown, not the last one started.
     const double validShare = run.result.convergence.empty() ? 0.0 : run.result.convergence.back().validShare;
     m_progress->setRange(0, int(std::max<std::int64_t>(run.settings.budget, 1)));
-    m_progress->setValue(int(std::min<std::int64_t>(std::int64_t(m_points.size()), run.settings.budget)));
+    m_progress->setValue(int(std::min<std::int64_t>(std::int64_t(points().size()), run.settings.budget)));
     m_progress->setFormat(QString("%v / %m evaluations  ·  %1% valid").arg(100.0 * validShare, 0, 'f', 1));
     if (m_bestIndex >= 0)
         showPoint(int(m_bestIndex));
@@ -345,16 +337,16 @@ void ExplorationView::refreshPlots()
         return;
     m_dirty = false;
     // Refit on everything so far: the axes follow the population as the search moves.
-    const auto projection = analysis::projectDesignSpace(*m_layout, m_genomes);
-    m_designSpace->setPoints(m_points, projection.x, projection.y, m_bestIndex);
-    m_pareto->setPoints(m_points, m_bestIndex);
+    const auto projection = analysis::projectDesignSpace(*m_layout, points());
+    m_designSpace->setPoints(points(), projection.x, projection.y, m_bestIndex);
+    m_pareto->setPoints(points(), m_bestIndex);
 }
 
 void ExplorationView::showPoint(int index)
 {
-    if (!m_layout || index < 0 || index >= int(m_points.size()))
+    if (!m_layout || index < 0 || index >= int(points().size()))
         return;
-    const auto& point = m_points[std::size_t(index)];
+    const auto point = points()[std::size_t(index)];
     QString text = QString("Design #%1 (generation %2)\n\n").arg(index).arg(point.generation);
     if (point.genome.empty()) {
         text += "This method's designs have no SparseMap genome.\n";
@@ -365,7 +357,7 @@ void ExplorationView::showPoint(int index)
         text += "\n" + qstr(model::renderSummary(m_result->bestDesign->evaluation));
     } else {
         model::GenomeEvaluator evaluator(*m_layout, m_modelOptions);
-        const auto& result = evaluator.evaluate(point.genome);
+        const auto& result = evaluator.evaluate(point.genome.toGenome());
         text += qstr(renderLoopNest(m_layout->workload(), m_layout->architecture(), evaluator.lastDesign()));
         text += "\n" + qstr(model::renderSummary(result));
     }

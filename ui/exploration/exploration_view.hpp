@@ -63,7 +63,8 @@ public:
 
     bool isRunning() const;
     // The points of the current (or last) run, in evaluation order; indices of pointActivated.
-    const std::vector<search::EvaluatedPoint>& points() const { return m_points; }
+    // The finished run's own log when there is one (not a copy), else the points streamed so far.
+    const search::PointLog& points() const { return m_result ? m_result->points : m_live; }
     std::shared_ptr<const search::SearchResult> lastResult() const { return m_result; }
     // The layout the shown points belong to (null before the first run).
     std::shared_ptr<const GenomeLayout> layout() const { return m_layout; }
@@ -82,6 +83,8 @@ public:
 public slots:
     void startSearch();
     void cancelSearch();
+    // Cancels for a closing window: the run still lands (runCompleted) but nothing is drawn.
+    void stopForClose();
     void showPoint(int index); // shows the design's loop nest and metrics, emits pointActivated
     void refreshPlots();
 
@@ -110,15 +113,15 @@ private:
     QElapsedTimer m_clock;
     std::shared_ptr<const GenomeLayout> m_layout;
     model::ModelOptions m_modelOptions; // of the run shown (a stored run's own)
-    std::vector<search::EvaluatedPoint> m_points;
-    std::vector<Genome> m_genomes; // parallel to m_points, contiguous for the PCA
-    std::shared_ptr<const search::SearchResult> m_result;
+    search::PointLog m_live; // the running search's points, as streamed (empty once it has finished)
+    std::shared_ptr<const search::SearchResult> m_result; // the finished or shown run
     std::int64_t m_budget = 0;
     search::SearchSettings m_settings; // of the current run
     QString m_runLabel;
     std::vector<search::GenerationStats> m_stats; // of the current run, for a failed run's record
     std::int64_t m_bestIndex = -1;
     bool m_dirty = false;
+    bool m_closing = false; // stopForClose() was called during this run
 
     QComboBox* m_workload = nullptr;
     QComboBox* m_preset = nullptr;

@@ -57,7 +57,7 @@ ParetoPlotView::ParetoPlotView(QWidget* parent) : QCustomPlot(parent)
     });
 }
 
-void ParetoPlotView::setPoints(const std::vector<search::EvaluatedPoint>& points, std::int64_t bestIndex)
+void ParetoPlotView::setPoints(const search::PointLog& points, std::int64_t bestIndex)
 {
     m_front = analysis::paretoFront(points);
     m_dots.clear();

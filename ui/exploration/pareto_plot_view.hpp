@@ -18,7 +18,7 @@ class ParetoPlotView : public QCustomPlot {
 public:
     explicit ParetoPlotView(QWidget* parent = nullptr);
 
-    void setPoints(const std::vector<search::EvaluatedPoint>& points, std::int64_t bestIndex);
+    void setPoints(const search::PointLog& points, std::int64_t bestIndex);
     void clearPoints();
     // Indices into the points last given, fastest first.
     const std::vector<std::int64_t>& front() const { return m_front; }

@@ -44,10 +44,12 @@ bool SearchWorker::start(std::shared_ptr<const GenomeLayout> layout, const std::
                 postToOwner(self, [stats](SearchWorker& worker) { emit worker.progressed(stats); });
             };
             // One batch per generation: the view accumulates them and redraws on its own timer.
-            auto onPoints = [self](std::span<const search::EvaluatedPoint> points) {
-                auto batch =
-                    std::make_shared<const std::vector<search::EvaluatedPoint>>(points.begin(), points.end());
-                postToOwner(self, [batch](SearchWorker& worker) { emit worker.pointsArrived(batch); });
+            auto onPoints = [self](const search::PointLog& log, std::size_t first) {
+                auto batch = std::make_shared<search::PointLog>();
+                batch->append(log, first);
+                postToOwner(self, [batch = PointBatch(std::move(batch))](SearchWorker& worker) {
+                    emit worker.pointsArrived(batch);
+                });
             };
             try {
                 promise.addResult(
@@ -71,8 +73,9 @@ void SearchWorker::onFutureFinished()
 {
     m_running = false;
     const auto future = m_watcher.future();
+    // Taken, not copied: a run of millions of points is moved to the GUI thread.
     if (future.resultCount() > 0)
-        emit finished(std::make_shared<const search::SearchResult>(future.result()));
+        emit finished(std::make_shared<const search::SearchResult>(m_watcher.future().takeResult()));
 }
 
 } // namespace sparsemap::ui

@@ -14,7 +14,7 @@
 
 namespace sparsemap::ui {
 
-using PointBatch = std::shared_ptr<const std::vector<search::EvaluatedPoint>>;
+using PointBatch = std::shared_ptr<const search::PointLog>;
 
 class SearchWorker : public QObject {
     Q_OBJECT

@@ -103,24 +103,20 @@ QStringList renderRunFigures(const Session& session, const FigureOptions& option
         saveFigure(&pareto, "pareto-" + stem, options, written);
 
         const GenomeLayout layout(run.workload, run.architecture, run.genomeOptions);
-        std::vector<Genome> genomes;
-        genomes.reserve(points.size());
-        for (const auto& p : points)
-            genomes.push_back(p.genome);
-        const auto projection = analysis::projectDesignSpace(layout, genomes);
+        const auto projection = analysis::projectDesignSpace(layout, points);
         DesignSpacePlotView map;
         map.resize(kWidgetSize);
         map.setPoints(points, projection.x, projection.y, run.result.bestIndex);
         saveFigure(&map, "pca-" + stem, options, written);
 
-        const auto* best = run.result.best();
+        const auto best = run.result.best();
         if (best && !best->genome.empty()) {
             // A run read back from a session keeps its points only: its best is evaluated again.
             std::optional<model::GenomeEvaluator> evaluator;
             if (!run.result.bestDesign)
                 evaluator.emplace(layout, run.modelOptions);
-            const auto& result =
-                run.result.bestDesign ? run.result.bestDesign->evaluation : evaluator->evaluate(best->genome);
+            const auto& result = run.result.bestDesign ? run.result.bestDesign->evaluation
+                                                       : evaluator->evaluate(best->genome.toGenome());
             design::BreakdownChart breakdown;
             breakdown.resize(kWidgetSize);
             breakdown.setResult(layout.workload(), layout.architecture(), result);

@@ -146,7 +146,7 @@ QString ProjectTreeModel::summary(Group group, int row) const
     }
     case Group::Runs: {
         const auto& run = s.runs[row];
-        const auto* best = run.result.best();
+        const auto best = run.result.best();
         return QString("%1, %2 evals, best %3%4")
             .arg(qstr(run.method))
             .arg(run.result.points.size())

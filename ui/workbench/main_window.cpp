@@ -292,7 +292,7 @@ void MainWindow::connectViews()
                 m_project->upsertWorkload(run->workload);
             const int index = m_project->addRun(*run);
             m_explorationRun = index;
-            if (run->result.bestIndex >= 0)
+            if (run->result.bestIndex >= 0 && !m_closeAfterRun)
                 showRunPoint(index, run->result.bestIndex, false);
             statusBar()->showMessage(
                 QString("Run \"%1\" added to the session").arg(qstr(m_project->session().runs[index].name)),
@@ -719,7 +719,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         }
         // Stop, let the run land in the session, then close again (searchFinished calls close()).
         m_closeAfterRun = true;
-        m_exploration->cancelSearch();
+        m_exploration->stopForClose();
+        m_runStatus->setText("Stopping the search...");
         event->ignore();
         return;
     }
