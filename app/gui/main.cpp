@@ -56,8 +56,12 @@ void saveScreenshots(sparsemap::ui::MainWindow& window, const QString& dir)
         while (clock.elapsed() < 600)
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     };
-    auto save = [&window, &dir](const QString& name) {
+    const QSize size = window.size();
+    auto save = [&window, &dir, size](const QString& name) {
         const QString path = QDir(dir).filePath(name + ".png");
+        if (window.size() != size) // a view's minimum size widened the window
+            fprintf(stderr, "sparsemap-workbench: %s is %dx%d, not %dx%d\n", qPrintable(path), window.width(),
+                    window.height(), size.width(), size.height());
         if (!window.grab().save(path))
             fprintf(stderr, "sparsemap-workbench: cannot write %s\n", qPrintable(path));
     };

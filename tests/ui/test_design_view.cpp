@@ -20,6 +20,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QDirIterator>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -29,6 +32,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolTip>
 #include <QtTest>
 
@@ -106,6 +110,8 @@ private slots:
     void everyDenseComputeIsNamed();
     void titleElidesKeepingTheNumber();
     void spconvFormatSegmentsNameTheTensors();
+    void importCountsItsNotes();
+    void exportMakesANewFolder();
 };
 
 void TestDesignView::stripHasOneCellPerGeneWithTooltips()
@@ -524,6 +530,12 @@ void TestDesignView::titleElidesKeepingTheNumber()
     QCOMPARE(view.titleLabel()->fullText(), title);
     view.resize(1600, 1000);
     QTRY_VERIFY(!view.titleLabel()->isElided());
+    // Narrower than "…, design #222960": the number still stands whole after the ellipsis.
+    view.titleLabel()->resize(view.titleLabel()->fontMetrics().horizontalAdvance("design #222960") / 2,
+                              view.titleLabel()->height());
+    QVERIFY2(view.titleLabel()->text() == QString(QChar(0x2026)) + "#222960",
+             qPrintable(view.titleLabel()->text()));
+    QCOMPARE(view.titleLabel()->toolTip(), title);
 }
 
 // SpConv's dims include P and Q, so its format segments are named after its tensors I, W and O
@@ -539,6 +551,58 @@ void TestDesignView::spconvFormatSegmentsNameTheTensors()
     QCOMPARE(sparsemap::ui::design::segmentCaption(layout, GeneSegment::FormatZ), QString("O fmt"));
     // The toy SpMM's tensors are called P, Q and Z themselves.
     QCOMPARE(toyLayout()->segmentName(GeneSegment::FormatP), std::string("P"));
+}
+
+// The import message counts its notes in words: an exported case read back has one note (the importer
+// always says how it read compound_components), one unknown top-level key in the input adds a second.
+void TestDesignView::importCountsItsNotes()
+{
+    DesignView view;
+    auto layout = toyLayout();
+    QCOMPARE(view.showGenome(layout, toyGenome(*layout), "toy"), QString());
+    QTemporaryDir dir;
+    QCOMPARE(view.exportSparseloop(dir.path()), QString());
+    DesignView one;
+    QCOMPARE(one.importSparseloop(dir.path()), QString());
+    QCOMPARE(one.sparseloopCase()->notes.size(), std::size_t(1));
+    QVERIFY2(one.messageLabel()->text().contains("(1 note on"), qPrintable(one.messageLabel()->text()));
+    QFile input(dir.filePath("aggregated_input.yaml"));
+    QVERIFY(input.open(QIODevice::Append));
+    input.write("\nmy_own_remarks: kept for later\n");
+    input.close();
+    DesignView two;
+    QCOMPARE(two.importSparseloop(dir.path()), QString());
+    QCOMPARE(two.sparseloopCase()->notes.size(), std::size_t(2));
+    QVERIFY2(two.messageLabel()->text().contains("(2 notes on"), qPrintable(two.messageLabel()->text()));
+}
+
+// The folder chooser of the Sparseloop export takes a path that does not exist yet (a save dialog,
+// not an open-folder one), and the export makes it, parents included.
+void TestDesignView::exportMakesANewFolder()
+{
+    DesignView view;
+    auto layout = toyLayout();
+    QCOMPARE(view.showGenome(layout, toyGenome(*layout), "toy"), QString());
+    QTemporaryDir dir;
+    const QString fresh = dir.filePath("new/case");
+    QVERIFY(!QFileInfo::exists(fresh));
+    QCOMPARE(view.exportSparseloop(fresh), QString());
+    QVERIFY(QFileInfo::exists(fresh + "/aggregated_input.yaml"));
+    QVERIFY(QFileInfo::exists(fresh + "/ERT.yaml"));
+    // The button's dialog is a save dialog that accepts a new name: typed into it, it is returned.
+    bool saveDialog = false;
+    QTimer::singleShot(100, [&saveDialog, typed = dir.filePath("typed")] {
+        for (QWidget* w : QApplication::topLevelWidgets())
+            if (auto* dialog = qobject_cast<QFileDialog*>(w); dialog && dialog->isVisible()) {
+                saveDialog = dialog->acceptMode() == QFileDialog::AcceptSave;
+                dialog->selectFile(typed);
+                static_cast<QDialog*>(dialog)->accept(); // QFileDialog::accept is protected
+            }
+    });
+    view.chooseExportSparseloop();
+    QVERIFY(saveDialog);
+    QVERIFY2(QFileInfo::exists(dir.filePath("typed") + "/aggregated_input.yaml"),
+             qPrintable(view.messageLabel()->text()));
 }
 
 QTEST_MAIN(TestDesignView)

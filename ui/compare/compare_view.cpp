@@ -1,5 +1,6 @@
 #include "compare_view.hpp"
 #include "common/chart_export.hpp"
+#include "common/legend_below.hpp"
 
 #include "common/objective_label.hpp"
 
@@ -42,9 +43,7 @@ CompareView::CompareView(QWidget* parent)
     // "gb" with 2 digits: a narrow range gets ticks like 1.5·10^12, and no two ticks read the same.
     m_convergence->yAxis->setNumberFormat("gb");
     m_convergence->yAxis->setNumberPrecision(2);
-    m_convergence->legend->setVisible(true);
-    m_convergence->legend->setFont(QFont(font().family(), 8));
-    m_convergence->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    placeLegendBelow(m_convergence, 4); // not over the curves, whatever the screen
     m_convergence->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_convergence->setMinimumSize(320, 220);
 

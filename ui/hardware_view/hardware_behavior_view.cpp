@@ -10,9 +10,9 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QRegularExpressionValidator>
 #include <QSlider>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -99,12 +99,18 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     m_view->setScene(m_scene);
     m_view->setBackgroundBrush(Qt::white);
 
-    m_prev = new QPushButton(tr("◀ Prev"), this);
-    m_next = new QPushButton(tr("Next ▶"), this);
-    m_play = new QPushButton(tr("Play"), this);
+    const auto button = [this](const QString& text, const QString& tip) {
+        auto* b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        return b;
+    };
+    m_prev = button(tr("◀"), tr("Previous time step"));
+    m_next = button(tr("▶"), tr("Next time step"));
+    m_play = button(tr("Play"), tr("Walk the time steps"));
     m_play->setCheckable(true);
-    m_fit = new QPushButton(tr("Fit"), this);
-    m_fit->setToolTip(tr("Show the whole accelerator (the mouse wheel zooms, dragging pans)"));
+    m_fit = button(tr("Fit"), tr("Show the whole accelerator (the mouse wheel zooms, dragging pans)"));
     m_slider = new QSlider(Qt::Horizontal, this);
     m_stepEdit = new QLineEdit(this);
     m_stepEdit->setValidator(
@@ -116,6 +122,7 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     m_loops->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_loops->setWordWrap(true);
     m_counts = new QLabel(this);
+    m_counts->setWordWrap(true);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Step"), this));
@@ -127,12 +134,12 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     controls->addWidget(m_slider, 1);
     controls->addWidget(m_fit);
 
-    auto* legend = new QHBoxLayout;
-    auto swatch = [this, legend](const QColor& c, const QString& text) {
-        auto* l = new QLabel(this);
-        l->setText(QStringLiteral("<span style='background:%1; color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span> %2")
-                       .arg(c.name(), text.toHtmlEscaped()));
-        legend->addWidget(l);
+    // One label that wraps between entries, so that a narrow view (a 1024 px window) keeps it whole.
+    QStringList entries;
+    auto swatch = [&entries](const QColor& c, const QString& text) {
+        entries << QStringLiteral(
+                       "<span style='background:%1; color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2")
+                       .arg(c.name(), text.toHtmlEscaped().replace(' ', QStringLiteral("&nbsp;")));
     };
     for (MacState s : {MacState::Active, MacState::Gated, MacState::Skipped, MacState::Empty, MacState::Idle})
         swatch(macStateColor(s), tr("MAC %1").arg(macStateName(s)));
@@ -140,14 +147,15 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     swatch(castColor(SpatialCast::Multicast, false), tr("multicast"));
     swatch(castColor(SpatialCast::Unicast, false), tr("unicast"));
     swatch(castColor(SpatialCast::Broadcast, true), tr("reduction"));
-    legend->addStretch(1);
+    auto* legend = new QLabel(entries.join(QStringLiteral(" &nbsp; ")), this);
+    legend->setWordWrap(true);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_loops);
     layout->addWidget(m_counts);
     layout->addWidget(m_view, 1);
-    layout->addLayout(legend);
+    layout->addWidget(legend);
 
     m_timer.setInterval(400);
     connect(&m_timer, &QTimer::timeout, this, [this] {
@@ -156,10 +164,10 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
         else
             setStep(m_step + 1);
     });
-    connect(m_prev, &QPushButton::clicked, this, &HardwareBehaviorView::previousStep);
-    connect(m_next, &QPushButton::clicked, this, &HardwareBehaviorView::nextStep);
-    connect(m_play, &QPushButton::toggled, this, &HardwareBehaviorView::setPlaying);
-    connect(m_fit, &QPushButton::clicked, m_view, &ZoomableGraphicsView::fitAll);
+    connect(m_prev, &QToolButton::clicked, this, &HardwareBehaviorView::previousStep);
+    connect(m_next, &QToolButton::clicked, this, &HardwareBehaviorView::nextStep);
+    connect(m_play, &QToolButton::toggled, this, &HardwareBehaviorView::setPlaying);
+    connect(m_fit, &QToolButton::clicked, m_view, &ZoomableGraphicsView::fitAll);
     connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
         if (m_updatingControls || !m_trace)
             return;

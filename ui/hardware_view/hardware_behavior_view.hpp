@@ -22,8 +22,8 @@ class QGraphicsScene;
 class QGraphicsSimpleTextItem;
 class QLabel;
 class QLineEdit;
-class QPushButton;
 class QSlider;
+class QToolButton;
 
 namespace sparsemap::ui {
 
@@ -71,10 +71,11 @@ private:
 
     QGraphicsScene* m_scene = nullptr;
     ZoomableGraphicsView* m_view = nullptr;
-    QPushButton* m_prev = nullptr;
-    QPushButton* m_next = nullptr;
-    QPushButton* m_play = nullptr;
-    QPushButton* m_fit = nullptr;
+    // Tool buttons: push buttons are at least 80 px wide each, too wide for a narrow Design view.
+    QToolButton* m_prev = nullptr;
+    QToolButton* m_next = nullptr;
+    QToolButton* m_play = nullptr;
+    QToolButton* m_fit = nullptr;
     QSlider* m_slider = nullptr;
     QLineEdit* m_stepEdit = nullptr;
     QLabel* m_stepOf = nullptr;
