@@ -21,7 +21,6 @@
 #include <QChartView>
 #include <QDirIterator>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHelpEvent>
 #include <QLabel>
@@ -32,7 +31,6 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QTimer>
 #include <QToolTip>
 #include <QtTest>
 
@@ -89,6 +87,14 @@ double plottedTotal(QChartView* view, int category)
         for (auto* set : static_cast<QStackedBarSeries*>(series)->barSets())
             sum += set->at(category);
     return sum;
+}
+
+// The toy design in `view`, exported as a Sparseloop case into `dir` (made if needed); an error or "".
+QString exportToyCase(DesignView& view, const QString& dir)
+{
+    auto layout = toyLayout();
+    const QString error = view.showGenome(layout, toyGenome(*layout), "toy");
+    return error.isEmpty() ? view.exportSparseloop(dir) : error;
 }
 
 } // namespace
@@ -558,10 +564,8 @@ void TestDesignView::spconvFormatSegmentsNameTheTensors()
 void TestDesignView::importCountsItsNotes()
 {
     DesignView view;
-    auto layout = toyLayout();
-    QCOMPARE(view.showGenome(layout, toyGenome(*layout), "toy"), QString());
     QTemporaryDir dir;
-    QCOMPARE(view.exportSparseloop(dir.path()), QString());
+    QCOMPARE(exportToyCase(view, dir.path()), QString());
     DesignView one;
     QCOMPARE(one.importSparseloop(dir.path()), QString());
     QCOMPARE(one.sparseloopCase()->notes.size(), std::size_t(1));
@@ -576,33 +580,17 @@ void TestDesignView::importCountsItsNotes()
     QVERIFY2(two.messageLabel()->text().contains("(2 notes on"), qPrintable(two.messageLabel()->text()));
 }
 
-// The folder chooser of the Sparseloop export takes a path that does not exist yet (a save dialog,
-// not an open-folder one), and the export makes it, parents included.
+// The Sparseloop export takes a folder that does not exist yet (its chooser is a save dialog, not an
+// open-folder one) and makes it, parents included.
 void TestDesignView::exportMakesANewFolder()
 {
     DesignView view;
-    auto layout = toyLayout();
-    QCOMPARE(view.showGenome(layout, toyGenome(*layout), "toy"), QString());
     QTemporaryDir dir;
     const QString fresh = dir.filePath("new/case");
     QVERIFY(!QFileInfo::exists(fresh));
-    QCOMPARE(view.exportSparseloop(fresh), QString());
+    QCOMPARE(exportToyCase(view, fresh), QString());
     QVERIFY(QFileInfo::exists(fresh + "/aggregated_input.yaml"));
     QVERIFY(QFileInfo::exists(fresh + "/ERT.yaml"));
-    // The button's dialog is a save dialog that accepts a new name: typed into it, it is returned.
-    bool saveDialog = false;
-    QTimer::singleShot(100, [&saveDialog, typed = dir.filePath("typed")] {
-        for (QWidget* w : QApplication::topLevelWidgets())
-            if (auto* dialog = qobject_cast<QFileDialog*>(w); dialog && dialog->isVisible()) {
-                saveDialog = dialog->acceptMode() == QFileDialog::AcceptSave;
-                dialog->selectFile(typed);
-                static_cast<QDialog*>(dialog)->accept(); // QFileDialog::accept is protected
-            }
-    });
-    view.chooseExportSparseloop();
-    QVERIFY(saveDialog);
-    QVERIFY2(QFileInfo::exists(dir.filePath("typed") + "/aggregated_input.yaml"),
-             qPrintable(view.messageLabel()->text()));
 }
 
 QTEST_MAIN(TestDesignView)

@@ -112,10 +112,11 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     m_play->setCheckable(true);
     m_fit = button(tr("Fit"), tr("Show the whole accelerator (the mouse wheel zooms, dragging pans)"));
     m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setMinimumWidth(60); // stays usable in a narrow Design view
     m_stepEdit = new QLineEdit(this);
     m_stepEdit->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{1,18}")), this));
-    m_stepEdit->setMaximumWidth(130);
+    m_stepEdit->setMaximumWidth(90);
     m_stepEdit->setToolTip(tr("Time step (0-based); Enter jumps to it"));
     m_stepOf = new QLabel(this);
     m_loops = new QLabel(this);
