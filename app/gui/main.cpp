@@ -1,6 +1,7 @@
-// sparsemap-workbench [--demo [--workload F] [--arch P]] [--view NAME] [SESSION]: the GUI. --demo runs
-// SparseMap at start-up, for a quick look (and for screenshots); --view picks the view shown first; a session
-// file given as argument is opened.
+// sparsemap-workbench [--demo [--workload F] [--arch P] [--screenshots DIR [--screenshot-size WxH]]]
+// [--view NAME] [SESSION]: the GUI. --demo runs SparseMap at start-up, for a quick look (and for
+// screenshots, at a fixed window size with --screenshot-size); --view picks the view shown first; a
+// session file given as argument is opened.
 #include "arch_editor/architecture_document.hpp"
 #include "arch_editor/architecture_editor_panel.hpp"
 #include "exploration/exploration_view.hpp"
@@ -20,12 +21,23 @@
 #include <QSettings>
 #include <QTabWidget>
 #include <QCommandLineParser>
+#include <QRegularExpression>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
 #include <memory>
 
 namespace {
+
+// "WxH" (e.g. 1024x700) as a window size; an empty size for anything else.
+QSize parseWindowSize(const QString& text)
+{
+    const auto match = QRegularExpression(QStringLiteral("^(\\d{3,4})x(\\d{3,4})$")).match(text.trimmed());
+    if (!match.hasMatch())
+        return {};
+    const QSize size(match.captured(1).toInt(), match.captured(2).toInt());
+    return size.width() >= 640 && size.height() >= 480 ? size : QSize();
+}
 
 // Shows each view in turn, lets it lay out and paint, and saves the window; then quits.
 void saveScreenshots(sparsemap::ui::MainWindow& window, const QString& dir)
@@ -44,8 +56,12 @@ void saveScreenshots(sparsemap::ui::MainWindow& window, const QString& dir)
         while (clock.elapsed() < 600)
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     };
-    auto save = [&window, &dir](const QString& name) {
+    const QSize size = window.size();
+    auto save = [&window, &dir, size](const QString& name) {
         const QString path = QDir(dir).filePath(name + ".png");
+        if (window.size() != size) // a view's minimum size widened the window
+            fprintf(stderr, "sparsemap-workbench: %s is %dx%d, not %dx%d\n", qPrintable(path), window.width(),
+                    window.height(), size.width(), size.height());
         if (!window.grab().save(path))
             fprintf(stderr, "sparsemap-workbench: cannot write %s\n", qPrintable(path));
     };
@@ -108,9 +124,25 @@ int main(int argc, char** argv)
                                    "and quit (the README's pictures).",
                                    "dir");
     parser.addOption(shots);
+    const QCommandLineOption shotSize("screenshot-size",
+                                      "With --screenshots: the window's size in the pictures, WxH (e.g. "
+                                      "1024x700; at least 640x480). Default: the default window.",
+                                      "size");
+    parser.addOption(shotSize);
     parser.addPositionalArgument("session", "A session file to open.", "[session]");
     parser.process(app);
 
+    QSize pictureSize;
+    if (parser.isSet(shotSize)) {
+        pictureSize = parseWindowSize(parser.value(shotSize));
+        if (!parser.isSet(shots) || !pictureSize.isValid()) {
+            fprintf(stderr,
+                    "sparsemap-workbench: --screenshot-size goes with --screenshots and takes WxH, "
+                    "at least 640x480 (e.g. 1024x700), not '%s'\n",
+                    qPrintable(parser.value(shotSize)));
+            return 2;
+        }
+    }
     if (parser.isSet(shots)) {
         // Pictures of the default layout, not of this user's remembered window: a settings scope of
         // their own, emptied first.
@@ -137,6 +169,16 @@ int main(int argc, char** argv)
         return 2;
     }
     window.show();
+    if (pictureSize.isValid()) {
+        window.resize(pictureSize);
+        QCoreApplication::processEvents();
+        if (window.size() != pictureSize) {
+            fprintf(stderr, "sparsemap-workbench: the window cannot be %dx%d: its smallest size is %dx%d\n",
+                    pictureSize.width(), pictureSize.height(), window.minimumSizeHint().width(),
+                    window.minimumSizeHint().height());
+            return 1;
+        }
+    }
     if (!parser.positionalArguments().isEmpty())
         window.openSession(parser.positionalArguments().first());
     if (parser.isSet(demo)) {

@@ -235,6 +235,81 @@ private slots:
         QCOMPARE(bars->data()->at(1)->value, 100.0 / 3);
     }
 
+    // The bars pool the runs the table's selection plots: alpha alone is sparsemap 3 of 4 = 75 %, gamma
+    // alone sparsemap 0 of 2, beta and alpha two bars; no selection, every run again.
+    void validShareFollowsTheSelection()
+    {
+        CompareView view;
+        view.setSession(handMadeSession());
+        const auto select = [&](std::initializer_list<int> rows) {
+            view.table()->clearSelection();
+            for (int row : rows)
+                view.table()->selectionModel()->select(
+                    view.proxy()->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        };
+        const auto bars = [&] {
+            QStringList out;
+            auto* b = qobject_cast<QCPBars*>(view.validSharePlot()->plottable(0));
+            for (int i = 0; b && i < b->dataCount(); ++i)
+                out << view.methodShares()[std::size_t(i)].method + " " +
+                           QString::number(b->data()->at(i)->value, 'f', 1);
+            return out.join(", ");
+        };
+        select({0});
+        QCOMPARE(bars(), QString("sparsemap 75.0"));
+        select({2});
+        QCOMPARE(bars(), QString("sparsemap 0.0"));
+        select({1, 0});
+        QCOMPARE(bars(), QString("sparsemap 75.0, random 33.3"));
+        select({3}); // the pin stands for alpha
+        QCOMPARE(bars(), QString("sparsemap 75.0"));
+        view.table()->clearSelection();
+        QCOMPARE(bars(), QString("sparsemap 50.0, random 33.3"));
+    }
+
+    // The pin's name is drawn below and left of its ring, where alpha's best-so-far curve (2e11 from
+    // evaluation 2, 9e10 from evaluation 4; the pin is at evaluation 4, 1.5e11) does not run: no
+    // segment of the curve crosses the label's box.
+    void pinLabelCoversNoCurve()
+    {
+        CompareView view;
+        view.resize(1000, 700);
+        view.setSession(handMadeSession());
+        view.table()->selectRow(0); // alpha
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCustomPlot* plot = view.convergencePlot();
+        plot->replot();
+        QCOMPARE(view.pinMarkerCount(), 1);
+        QCPItemText* label = nullptr;
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
+                label = text;
+        QVERIFY(label);
+        QCOMPARE(label->text(), QString("alpha late"));
+        const QRectF box =
+            QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+        QVERIFY(box.width() > 10 && box.height() > 5);
+        const auto px = [&](double key, double value) {
+            return QPointF(plot->xAxis->coordToPixel(key), plot->yAxis->coordToPixel(value));
+        };
+        // The step curve drawn: (2, 2e11) level to evaluation 4, then down to 9e10 (its last point).
+        const QList<QLineF> curve = {QLineF(px(2, 2e11), px(4, 2e11)), QLineF(px(4, 2e11), px(4, 9e10))};
+        for (const QLineF& segment : curve) {
+            const QRectF bounds = QRectF(segment.p1(), segment.p2()).normalized().adjusted(-1, -1, 1, 1);
+            QVERIFY2(!bounds.intersects(box),
+                     qPrintable(QString("segment (%1,%2)-(%3,%4) meets the label (%5,%6 %7x%8)")
+                                    .arg(segment.x1())
+                                    .arg(segment.y1())
+                                    .arg(segment.x2())
+                                    .arg(segment.y2())
+                                    .arg(box.x())
+                                    .arg(box.y())
+                                    .arg(box.width())
+                                    .arg(box.height())));
+        }
+    }
+
     void doubleClickRequestsTheDesign()
     {
         CompareView view;

@@ -20,6 +20,8 @@
 #include <QChart>
 #include <QChartView>
 #include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -87,6 +89,14 @@ double plottedTotal(QChartView* view, int category)
     return sum;
 }
 
+// The toy design in `view`, exported as a Sparseloop case into `dir` (made if needed); an error or "".
+QString exportToyCase(DesignView& view, const QString& dir)
+{
+    auto layout = toyLayout();
+    const QString error = view.showGenome(layout, toyGenome(*layout), "toy");
+    return error.isEmpty() ? view.exportSparseloop(dir) : error;
+}
+
 } // namespace
 
 class TestDesignView : public QObject {
@@ -106,6 +116,8 @@ private slots:
     void everyDenseComputeIsNamed();
     void titleElidesKeepingTheNumber();
     void spconvFormatSegmentsNameTheTensors();
+    void importCountsItsNotes();
+    void exportMakesANewFolder();
 };
 
 void TestDesignView::stripHasOneCellPerGeneWithTooltips()
@@ -524,6 +536,12 @@ void TestDesignView::titleElidesKeepingTheNumber()
     QCOMPARE(view.titleLabel()->fullText(), title);
     view.resize(1600, 1000);
     QTRY_VERIFY(!view.titleLabel()->isElided());
+    // Narrower than "…, design #222960": the number still stands whole after the ellipsis.
+    view.titleLabel()->resize(view.titleLabel()->fontMetrics().horizontalAdvance("design #222960") / 2,
+                              view.titleLabel()->height());
+    QVERIFY2(view.titleLabel()->text() == QString(QChar(0x2026)) + "#222960",
+             qPrintable(view.titleLabel()->text()));
+    QCOMPARE(view.titleLabel()->toolTip(), title);
 }
 
 // SpConv's dims include P and Q, so its format segments are named after its tensors I, W and O
@@ -539,6 +557,40 @@ void TestDesignView::spconvFormatSegmentsNameTheTensors()
     QCOMPARE(sparsemap::ui::design::segmentCaption(layout, GeneSegment::FormatZ), QString("O fmt"));
     // The toy SpMM's tensors are called P, Q and Z themselves.
     QCOMPARE(toyLayout()->segmentName(GeneSegment::FormatP), std::string("P"));
+}
+
+// The import message counts its notes in words: an exported case read back has one note (the importer
+// always says how it read compound_components), one unknown top-level key in the input adds a second.
+void TestDesignView::importCountsItsNotes()
+{
+    DesignView view;
+    QTemporaryDir dir;
+    QCOMPARE(exportToyCase(view, dir.path()), QString());
+    DesignView one;
+    QCOMPARE(one.importSparseloop(dir.path()), QString());
+    QCOMPARE(one.sparseloopCase()->notes.size(), std::size_t(1));
+    QVERIFY2(one.messageLabel()->text().contains("(1 note on"), qPrintable(one.messageLabel()->text()));
+    QFile input(dir.filePath("aggregated_input.yaml"));
+    QVERIFY(input.open(QIODevice::Append));
+    input.write("\nmy_own_remarks: kept for later\n");
+    input.close();
+    DesignView two;
+    QCOMPARE(two.importSparseloop(dir.path()), QString());
+    QCOMPARE(two.sparseloopCase()->notes.size(), std::size_t(2));
+    QVERIFY2(two.messageLabel()->text().contains("(2 notes on"), qPrintable(two.messageLabel()->text()));
+}
+
+// The Sparseloop export takes a folder that does not exist yet (its chooser is a save dialog, not an
+// open-folder one) and makes it, parents included.
+void TestDesignView::exportMakesANewFolder()
+{
+    DesignView view;
+    QTemporaryDir dir;
+    const QString fresh = dir.filePath("new/case");
+    QVERIFY(!QFileInfo::exists(fresh));
+    QCOMPARE(exportToyCase(view, fresh), QString());
+    QVERIFY(QFileInfo::exists(fresh + "/aggregated_input.yaml"));
+    QVERIFY(QFileInfo::exists(fresh + "/ERT.yaml"));
 }
 
 QTEST_MAIN(TestDesignView)

@@ -182,8 +182,9 @@ private slots:
         QCOMPARE(shown, 6);
     }
 
-    // At Fit on a 1400x850 view every text of the picture is at least 9 px high, also for the largest
-    // arrays of the presets (cloud), whose PE grid collapses to fit.
+    // At Fit on a 1400x850 and on a 1024x700 view every text of the picture is at least 9 px high, also
+    // for the largest arrays of the presets (cloud: 32 x 32 PEs of 64 MACs), whose PE grid collapses to
+    // fit; the picture is landscape, the level column on the left and the PE array right of it.
     void labelsReadableAtFit()
     {
         for (const char* preset : {"edge", "mobile", "cloud"}) {
@@ -200,26 +201,63 @@ private slots:
             QVERIFY2(!genome.empty(), preset);
             ui::DesignView design;
             QCOMPARE(design.showGenome(layout, genome, "random"), QString());
-            HardwareBehaviorView view;
-            view.resize(1400, 850);
-            view.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&view));
-            view.setDesign(design.workload(), design.architecture(), design.design(), design.result());
-            view.graphicsView()->fitAll();
-            const double zoom = view.graphicsView()->transform().m11();
-            int texts = 0;
-            double smallest = 1e9;
-            for (QGraphicsItem* item : view.scene()->items())
-                if (auto* text = qgraphicsitem_cast<QGraphicsSimpleTextItem*>(item);
-                    text && !text->text().isEmpty()) {
-                    const double px =
-                        text->font().pointSizeF() * view.logicalDpiY() / 72.0 * text->scale() * zoom;
-                    smallest = std::min(smallest, px);
-                    ++texts;
+            for (const QSize size : {QSize(1400, 850), QSize(1024, 700)}) {
+                HardwareBehaviorView view;
+                view.resize(size);
+                view.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&view));
+                view.setDesign(design.workload(), design.architecture(), design.design(), design.result());
+                view.graphicsView()->fitAll();
+                const QString where = QString("%1 at %2x%3").arg(preset).arg(size.width()).arg(size.height());
+                // The text height on screen: the font's pixel size (points at the view's DPI) times the
+                // item's scale times the view's zoom.
+                const double zoom = view.graphicsView()->transform().m11();
+                int texts = 0;
+                double smallest = 1e9, textsRight = 0;
+                for (QGraphicsItem* item : view.scene()->items())
+                    if (auto* text = qgraphicsitem_cast<QGraphicsSimpleTextItem*>(item);
+                        text && !text->text().isEmpty()) {
+                        const double px =
+                            text->font().pointSizeF() * view.logicalDpiY() / 72.0 * text->scale() * zoom;
+                        smallest = std::min(smallest, px);
+                        if (!text->text().contains(" array: ")) // the array's own header stands above it
+                            textsRight = std::max(textsRight, text->sceneBoundingRect().right());
+                        ++texts;
+                    }
+                QVERIFY(texts > 5);
+                QVERIFY2(smallest >= 9.0, qPrintable(QString("%1: %2 px").arg(where).arg(smallest)));
+                // Side by side: every PE right of every level text, and the whole picture wider than high.
+                QRectF pes, all;
+                for (QGraphicsItem* item : view.scene()->items()) {
+                    all |= item->sceneBoundingRect();
+                    if (item->type() == PeItem::Type)
+                        pes |= item->sceneBoundingRect();
                 }
-            QVERIFY(texts > 5);
-            QVERIFY2(smallest >= 9.0, qPrintable(QString("%1: %2 px").arg(preset).arg(smallest)));
+                QVERIFY2(pes.left() > textsRight, qPrintable(where));
+                QVERIFY2(all.width() >= 1.3 * all.height(),
+                         qPrintable(QString("%1: %2 x %3").arg(where).arg(all.width()).arg(all.height())));
+            }
         }
+    }
+
+    // Hovering a PE tells its tiles and its MACs' states at the step: PE 0 holds MACs 0-3, of which at
+    // step 0 MAC 0 is active, MAC 1 gated and MACs 2, 3 unused (the file's header).
+    void hoverTellsAPesMacs()
+    {
+        HardwareBehaviorView view;
+        view.setDesign(m_workload, m_arch, handDesign(m_workload, m_arch), {});
+        const PeItem* pe0 = nullptr;
+        for (QGraphicsItem* item : view.scene()->items())
+            if (item->type() == PeItem::Type && static_cast<PeItem*>(item)->pe() == 0)
+                pe0 = static_cast<PeItem*>(item);
+        QVERIFY(pe0);
+        const QString tip = pe0->toolTip();
+        QVERIFY2(tip.contains("MACs: 1 active, 1 gated, 0 skipped, 0 not issued, 2 unused"), qPrintable(tip));
+        // Its tiles at step 0 (m1 = n2 = n3 = 0): P rows M 0-1 (m4) over all K (k4, k5), Q column N 0.
+        QVERIFY2(tip.contains("P[0:2,0:4]") && tip.contains("Q[0:4,0]"), qPrintable(tip));
+        // Step 8: all four used MACs gated (P's row of M 2 is empty), so PE 0's two are gated.
+        view.setStep(8);
+        QVERIFY2(pe0->toolTip().contains("MACs: 0 active, 2 gated"), qPrintable(pe0->toolTip()));
     }
 
     void badDesignShowsTheReason()

@@ -3,6 +3,7 @@
 // run stops it and keeps what it found.
 #include "arch_editor/architecture_document.hpp"
 #include "arch_editor/architecture_editor_panel.hpp"
+#include "common/elided_label.hpp"
 #include "compare/compare_view.hpp"
 #include "exploration/convergence_plot_view.hpp"
 #include "compare/run_table_model.hpp"
@@ -23,6 +24,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using sparsemap::ui::MainWindow;
 using Group = sparsemap::ui::ProjectStore::Group;
@@ -41,6 +43,7 @@ private slots:
     void explorationFollowsTheEditors();
     void editedPresetRunsCarryTheirArchitecture();
     void aboutShowsTheVersion();
+    void smallScreenKeepsLegendsAndTitle();
 
 private:
     static void runToy(MainWindow& window, int budget);
@@ -317,6 +320,56 @@ void TestMainWindow::aboutShowsTheVersion()
 {
     QVERIFY2(MainWindow::aboutText().contains(QStringLiteral(SPARSEMAP_TEST_VERSION)),
              qPrintable(MainWindow::aboutText()));
+}
+
+// Issue 16 item 6, on a 1024x700 window: the convergence legends (Exploration, Compare) stand
+// below the plotting area, whole, and the Design title keeps every digit of the design number: when it
+// does not fit, its middle is elided and the full title is its tooltip.
+void TestMainWindow::smallScreenKeepsLegendsAndTitle()
+{
+    MainWindow window;
+    window.resize(1024, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.size(), QSize(1024, 700));
+    auto* exploration = window.explorationView();
+    for (int seed = 1; seed <= 4; ++seed) { // 4 runs: more legend entries than one row holds
+        exploration->setSeed(seed);
+        runToy(window, 200);
+    }
+    const auto checkLegend = [](QCustomPlot* plot, int entries, const char* where) {
+        plot->replot();
+        QVERIFY2(plot->legend->itemCount() >= entries, where); // one entry per run at least
+        const QRect axes = plot->axisRect()->rect(), legend = plot->legend->outerRect();
+        QVERIFY2(!legend.intersects(axes), where);
+        QVERIFY2(legend.top() >= axes.bottom(), where);
+        QVERIFY2(plot->rect().contains(legend), where); // not cut by the widget's edge
+        QVERIFY2(legend.height() >= plot->legend->minimumOuterSizeHint().height(), where); // not squeezed
+        QVERIFY2(axes.height() >= 100 && axes.width() >= 200, where); // and the plot keeps its room
+    };
+    QVERIFY(window.showView("exploration"));
+    QTest::qWait(20);
+    checkLegend(exploration->convergencePlot(), 4, "exploration");
+    QVERIFY(window.showView("compare"));
+    QTest::qWait(20);
+    checkLegend(window.compareView()->convergencePlot(), 4, "compare");
+
+    QVERIFY(window.showView("design"));
+    auto* design = window.designView();
+    const QString title =
+        "sparsemap-random-perm batched-spmm/mobile (2) s123456, a long run name, design #222960";
+    QCOMPARE(design->showGenome(design->layout(), *design->genome(), title), QString());
+    QTest::qWait(20);
+    auto* label = design->titleLabel();
+    QVERIFY(label->isElided()); // this title is wider than the view at 1024 px
+    QVERIFY2(label->text().endsWith("#222960"), qPrintable(label->text()));
+    QVERIFY(label->text().contains(QChar(0x2026)));
+    QCOMPARE(label->toolTip(), title);
+    QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <= label->contentsRect().width(),
+             qPrintable(label->text()));
+    // However narrow, the number stays whole.
+    label->resize(60, label->height());
+    QVERIFY2(label->text().endsWith("#222960"), qPrintable(label->text()));
 }
 
 QTEST_MAIN(TestMainWindow)

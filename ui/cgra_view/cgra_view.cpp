@@ -23,6 +23,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
@@ -95,8 +96,15 @@ CgraView::CgraView(QWidget* parent) : QWidget(parent)
     resultsLayout->addWidget(split, 1);
 
     auto* layout = new QHBoxLayout(this);
-    auto* controls = buildControls();
-    controls->setMaximumWidth(300);
+    // The controls scroll on a short window (1024x700) instead of setting the window's height.
+    auto* controls = new QScrollArea;
+    controls->setWidget(buildControls());
+    controls->setWidgetResizable(true);
+    controls->setFrameShape(QFrame::NoFrame);
+    controls->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    controls->setMaximumWidth(300 + controls->verticalScrollBar()->sizeHint().width());
+    controls->setMinimumWidth(controls->widget()->minimumSizeHint().width() +
+                              controls->verticalScrollBar()->sizeHint().width());
     layout->addWidget(controls);
     layout->addWidget(results, 1);
 

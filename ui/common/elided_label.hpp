@@ -1,6 +1,8 @@
 #pragma once
 // A one-line label that never cuts its text: when it is narrower than the text, the middle is elided
-// ("sparsemap conv4/…, design #222960" keeps the number) and the full text is the tooltip.
+// and the last word is kept whole ("sparsemap conv4/…, design #222960" keeps the number, down to
+// "…#222960"); the full text is the tooltip.
+#include <QFontMetrics>
 #include <QLabel>
 #include <QResizeEvent>
 
@@ -34,7 +36,20 @@ protected:
 private:
     void updateElision()
     {
-        const QString shown = fontMetrics().elidedText(m_full, Qt::ElideMiddle, contentsRect().width());
+        const QFontMetrics fm = fontMetrics();
+        const int width = contentsRect().width();
+        QString shown = m_full;
+        if (fm.horizontalAdvance(m_full) > width) {
+            const QString tail = m_full.mid(m_full.lastIndexOf(' ') + 1); // the whole text if one word
+            const QString head = m_full.left(m_full.size() - tail.size());
+            const QString ellipsis(QChar(0x2026));
+            const int room = width - fm.horizontalAdvance(tail);
+            shown = room > fm.horizontalAdvance(ellipsis) && !head.isEmpty()
+                        ? fm.elidedText(head, Qt::ElideMiddle, room) + tail
+                        : ellipsis + tail;
+            if (shown == tail) // elidedText gave up on the head: still say that something is left out
+                shown = ellipsis + tail;
+        }
         if (shown != text())
             setText(shown);
         setToolTip(shown != m_full ? m_full : QString());

@@ -1,5 +1,6 @@
 #include "compare_view.hpp"
 #include "common/chart_export.hpp"
+#include "common/legend_below.hpp"
 
 #include "common/objective_label.hpp"
 
@@ -42,9 +43,7 @@ CompareView::CompareView(QWidget* parent)
     // "gb" with 2 digits: a narrow range gets ticks like 1.5·10^12, and no two ticks read the same.
     m_convergence->yAxis->setNumberFormat("gb");
     m_convergence->yAxis->setNumberPrecision(2);
-    m_convergence->legend->setVisible(true);
-    m_convergence->legend->setFont(QFont(font().family(), 8));
-    m_convergence->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    placeLegendBelow(m_convergence, 4); // not over the curves, whatever the screen
     m_convergence->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_convergence->setMinimumSize(320, 220);
 
@@ -178,6 +177,7 @@ void CompareView::updateConvergence()
     // Pinned designs of the plotted runs: a ring at (evaluation, objective) with the pin's name.
     m_convergence->clearItems();
     m_pinMarkers = 0;
+    std::vector<std::pair<QCPItemText*, double>> labels;
     for (const Pin& pin : m_pins) {
         if (std::find(m_plotted.begin(), m_plotted.end(), pin.run) == m_plotted.end())
             continue;
@@ -188,10 +188,7 @@ void CompareView::updateConvergence()
         ring->setPen(QPen(RunTableModel::runColor(pin.run), 2));
         auto* label = new QCPItemText(m_convergence);
         label->position->setParentAnchor(ring->position);
-        // Below and left of the ring, without a background: the run's best-so-far curve is above its
-        // pins to the left (it only falls), so the label covers none of it.
-        label->position->setCoords(-4, 6);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        labels.emplace_back(label, pin.evaluation); // placed once the axes' ranges are known
         label->setClipToAxisRect(false);
         label->setPadding(QMargins(2, 1, 2, 1));
         label->setText(pin.name);
@@ -212,6 +209,19 @@ void CompareView::updateConvergence()
     const QCPRange y = m_convergence->yAxis->range();
     if (y.lower > 0)
         m_convergence->yAxis->setRange(y.lower / 1.5, y.upper * 1.5);
+    // A pin's name goes above and right of its ring, where its run's curve never is (it only falls, and
+    // was at most the pin's value when the pin was found); near the right end, where it would leave the
+    // axes, below and left (free of the curve for a run's best so far, the usual pin).
+    const QCPRange x = m_convergence->xAxis->range();
+    const double axesWidth = m_convergence->axisRect()->width();
+    for (const auto& [label, evaluation] : labels) {
+        const double fraction = (evaluation - x.lower) / std::max(1e-12, x.size());
+        const bool right =
+            fraction * axesWidth + 8 + QFontMetrics(label->font()).horizontalAdvance(label->text()) <=
+            axesWidth;
+        label->position->setCoords(right ? 4 : -4, right ? -6 : 6);
+        label->setPositionAlignment(right ? Qt::AlignLeft | Qt::AlignBottom : Qt::AlignRight | Qt::AlignTop);
+    }
     m_convergence->replot();
 }
 

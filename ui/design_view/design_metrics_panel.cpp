@@ -34,6 +34,7 @@ QLabel* valueLabel()
 {
     auto* l = new QLabel;
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setWordWrap(true); // a long line (the computes) wraps instead of widening the window
     return l;
 }
 
@@ -67,7 +68,6 @@ QString bandwidthText(double demand, double bandwidth)
 DesignMetricsPanel::DesignMetricsPanel(QWidget* parent) : QWidget(parent)
 {
     m_validity = valueLabel();
-    m_validity->setWordWrap(true);
     m_cycles = valueLabel();
     m_energy = valueLabel();
     m_edp = valueLabel();

@@ -1,5 +1,6 @@
 #include "convergence_plot_view.hpp"
 #include "common/chart_export.hpp"
+#include "common/legend_below.hpp"
 
 #include <cmath>
 
@@ -26,17 +27,9 @@ ConvergencePlotView::ConvergencePlotView(QWidget* parent) : QCustomPlot(parent)
     yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     yAxis->setNumberFormat("eb");
     yAxis->setNumberPrecision(0);
-    // The legend sits below the axes, never over the curves (small screens, many runs): one entry
-    // per run (its solid best-so-far curve; the dashed population average shares its colour).
-    legend->setVisible(true);
-    legend->setFont(QFont(font().family(), 8));
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    legend->setWrap(3);
-    legend->setRowSpacing(0);
-    axisRect()->insetLayout()->take(legend);
-    plotLayout()->addElement(1, 0, legend);
-    plotLayout()->setRowStretchFactor(1, 0.001);
-    plotLayout()->setRowSpacing(2);
+    // One legend entry per run (its solid best-so-far curve; the dashed population average shares its
+    // colour), below the axes.
+    placeLegendBelow(this, 3);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setMinimumHeight(200);
     enableChartSaving(this, "Convergence", "convergence");

@@ -80,6 +80,11 @@ QWidget* ExplorationView::buildControls()
     connect(m_workload, &QComboBox::currentIndexChanged, this, &ExplorationView::updateFollowNote);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ExplorationView::updateFollowNote);
 
+    // Long names (methods, workload files) do not set the row's width: the lists show them whole.
+    for (QComboBox* combo : {m_workload, m_preset, m_method, m_objective}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(9);
+    }
     auto* box = new QWidget;
     auto* grid = new QGridLayout(box);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -97,13 +102,12 @@ QWidget* ExplorationView::buildControls()
     column = 5;
     add("Budget", m_budgetSpin, 0);
     add("Seed", m_seedSpin, 1);
-    column = 7;
-    add("Threads", m_threads, 0);
-    grid->addWidget(m_run, 0, 9);
-    grid->addWidget(m_cancel, 1, 9);
-    grid->addWidget(m_progress, 2, 0, 1, 10);
-    grid->addWidget(m_status, 3, 0, 1, 10);
-    grid->addWidget(m_followNote, 4, 0, 1, 10);
+    add("Threads", m_threads, 2); // a third row, not a fourth column: the row fits a 1024 px window
+    grid->addWidget(m_run, 0, 7);
+    grid->addWidget(m_cancel, 1, 7);
+    grid->addWidget(m_progress, 3, 0, 1, 8);
+    grid->addWidget(m_status, 4, 0, 1, 8);
+    grid->addWidget(m_followNote, 5, 0, 1, 8);
     grid->setColumnStretch(1, 2);
     grid->setColumnStretch(4, 1);
     return box;

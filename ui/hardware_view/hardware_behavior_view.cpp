@@ -10,9 +10,9 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QRegularExpressionValidator>
 #include <QSlider>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -25,7 +25,8 @@ using analysis::SpatialCast;
 
 namespace {
 
-constexpr int kSliderMax = 100000; // the slider is proportional beyond this many steps
+constexpr int kSliderMax = 100000;   // the slider is proportional beyond this many steps
+constexpr double kAspect = 16.0 / 9; // the picture's width / height where the PE array decides it
 
 QColor castColor(SpatialCast cast, bool output)
 {
@@ -76,7 +77,7 @@ QString loopName(const Workload& w, const analysis::TraceLoop& loop)
            QString::number(loop.mappingLevel + 1);
 }
 
-QGraphicsSimpleTextItem* addText(QGraphicsScene* scene, const QString& text, double x, double y, double scale,
+QGraphicsSimpleTextItem* addText(QGraphicsScene* scene, const QString& text, double x, double y,
                                  const QColor& color = Qt::black, bool bold = false)
 {
     auto* item = scene->addSimpleText(text);
@@ -85,7 +86,6 @@ QGraphicsSimpleTextItem* addText(QGraphicsScene* scene, const QString& text, dou
     f.setBold(bold);
     item->setFont(f);
     item->setBrush(color);
-    item->setScale(scale);
     item->setPos(x, y);
     return item;
 }
@@ -99,23 +99,31 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     m_view->setScene(m_scene);
     m_view->setBackgroundBrush(Qt::white);
 
-    m_prev = new QPushButton(tr("◀ Prev"), this);
-    m_next = new QPushButton(tr("Next ▶"), this);
-    m_play = new QPushButton(tr("Play"), this);
+    const auto button = [this](const QString& text, const QString& tip) {
+        auto* b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        return b;
+    };
+    m_prev = button(tr("◀"), tr("Previous time step"));
+    m_next = button(tr("▶"), tr("Next time step"));
+    m_play = button(tr("Play"), tr("Walk the time steps"));
     m_play->setCheckable(true);
-    m_fit = new QPushButton(tr("Fit"), this);
-    m_fit->setToolTip(tr("Show the whole accelerator (the mouse wheel zooms, dragging pans)"));
+    m_fit = button(tr("Fit"), tr("Show the whole accelerator (the mouse wheel zooms, dragging pans)"));
     m_slider = new QSlider(Qt::Horizontal, this);
+    m_slider->setMinimumWidth(60); // stays usable in a narrow Design view
     m_stepEdit = new QLineEdit(this);
     m_stepEdit->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{1,18}")), this));
-    m_stepEdit->setMaximumWidth(130);
+    m_stepEdit->setMaximumWidth(90);
     m_stepEdit->setToolTip(tr("Time step (0-based); Enter jumps to it"));
     m_stepOf = new QLabel(this);
     m_loops = new QLabel(this);
     m_loops->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_loops->setWordWrap(true);
     m_counts = new QLabel(this);
+    m_counts->setWordWrap(true);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Step"), this));
@@ -127,12 +135,12 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     controls->addWidget(m_slider, 1);
     controls->addWidget(m_fit);
 
-    auto* legend = new QHBoxLayout;
-    auto swatch = [this, legend](const QColor& c, const QString& text) {
-        auto* l = new QLabel(this);
-        l->setText(QStringLiteral("<span style='background:%1; color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span> %2")
-                       .arg(c.name(), text.toHtmlEscaped()));
-        legend->addWidget(l);
+    // One label that wraps between entries, so that a narrow view (a 1024 px window) keeps it whole.
+    QStringList entries;
+    auto swatch = [&entries](const QColor& c, const QString& text) {
+        entries << QStringLiteral(
+                       "<span style='background:%1; color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2")
+                       .arg(c.name(), text.toHtmlEscaped().replace(' ', QStringLiteral("&nbsp;")));
     };
     for (MacState s : {MacState::Active, MacState::Gated, MacState::Skipped, MacState::Empty, MacState::Idle})
         swatch(macStateColor(s), tr("MAC %1").arg(macStateName(s)));
@@ -140,14 +148,15 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     swatch(castColor(SpatialCast::Multicast, false), tr("multicast"));
     swatch(castColor(SpatialCast::Unicast, false), tr("unicast"));
     swatch(castColor(SpatialCast::Broadcast, true), tr("reduction"));
-    legend->addStretch(1);
+    auto* legend = new QLabel(entries.join(QStringLiteral(" &nbsp; ")), this);
+    legend->setWordWrap(true);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_loops);
     layout->addWidget(m_counts);
     layout->addWidget(m_view, 1);
-    layout->addLayout(legend);
+    layout->addWidget(legend);
 
     m_timer.setInterval(400);
     connect(&m_timer, &QTimer::timeout, this, [this] {
@@ -156,10 +165,10 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
         else
             setStep(m_step + 1);
     });
-    connect(m_prev, &QPushButton::clicked, this, &HardwareBehaviorView::previousStep);
-    connect(m_next, &QPushButton::clicked, this, &HardwareBehaviorView::nextStep);
-    connect(m_play, &QPushButton::toggled, this, &HardwareBehaviorView::setPlaying);
-    connect(m_fit, &QPushButton::clicked, m_view, &ZoomableGraphicsView::fitAll);
+    connect(m_prev, &QToolButton::clicked, this, &HardwareBehaviorView::previousStep);
+    connect(m_next, &QToolButton::clicked, this, &HardwareBehaviorView::nextStep);
+    connect(m_play, &QToolButton::toggled, this, &HardwareBehaviorView::setPlaying);
+    connect(m_fit, &QToolButton::clicked, m_view, &ZoomableGraphicsView::fitAll);
     connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
         if (m_updatingControls || !m_trace)
             return;
@@ -243,8 +252,18 @@ QString HardwareBehaviorView::levelSummary(int level, const model::EvaluationRes
         fills += t.fills.actual;
         updates += t.updates.actual;
     }
-    return tr("energy %1 pJ · per instance: reads %2, fills %3, updates %4 words")
+    // Two short lines: the column of level boxes stays narrow.
+    return tr("energy %1 pJ · words per instance:\nreads %2, fills %3, updates %4")
         .arg(number(r.energyPj), number(reads), number(fills), number(updates));
+}
+
+QString HardwareBehaviorView::levelTileText(int level, int tensor) const
+{
+    const auto tile = m_trace->tile(m_step, level, 0, tensor);
+    QString text = tile ? QString::fromStdString(m_trace->tileText(tensor, *tile)) : QStringLiteral("-");
+    if (!m_trace->design().mapping.keeps(level, tensor))
+        text += tr("  (bypassed)");
+    return text;
 }
 
 void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
@@ -255,125 +274,170 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
     const int levels = arch.levelCount();
     const int peLevel = levels - 1;
     const int tensors = static_cast<int>(w.tensors.size());
-
-    // PE grid geometry first: it fixes the scale of everything else.
-    const std::int64_t cols = trace.gridColumns(peLevel), rows = trace.gridRows(peLevel);
+    const auto& peSpec = arch.levels[peLevel];
     const auto& macFan = trace.fanouts()[peLevel];
+
+    // Two columns, so that the picture fills a landscape view: on the left the levels top to bottom
+    // (DRAM, the buffers, the PE buffers as one box, the MACs), each box with its numbers and the
+    // fan-out below it as one arrow per tensor; on the right the PE array on the architecture's mesh.
+    // Texts are drawn at scale 1 and the array is fitted to the column's height, so that at Fit on a
+    // 1024x700 or larger view the texts stay >= 9 px.
+    constexpr double kLine = 15, kPad = 8, kColumnGap = 60;
+    double y = 0, textRight = 0;
+    const auto text = [&](const QString& s, double x, double ty, const QColor& color = Qt::black,
+                          bool bold = false) {
+        auto* item = addText(m_scene, s, x, ty, color, bold);
+        textRight = std::max(textRight, x + item->boundingRect().width());
+        return item;
+    };
+    const auto lines = [](const QString& s) { return static_cast<double>(s.count('\n') + 1); };
+    std::vector<QGraphicsRectItem*> boxes;
+    const auto box = [&](double top, double height, const QColor& fill, const QString& tip) {
+        auto* item = m_scene->addRect(0, top, 0, height, QPen(QColor(0x40, 0x40, 0x40), 1.2), QBrush(fill));
+        item->setZValue(-1);
+        item->setToolTip(tip);
+        boxes.push_back(item);
+    };
+    const auto arrow = [this](QPointF from, QPointF to, const QColor& c, double width) {
+        const QLineF l(from, to);
+        const QPointF unit = (to - from) / std::max(1e-9, l.length()), normal(-unit.y(), unit.x());
+        const QPointF base = to - unit * 6 * width;
+        m_scene->addLine(QLineF(from, base), QPen(c, width));
+        m_scene->addPolygon(QPolygonF{base + normal * 3 * width, base - normal * 3 * width, to}, QPen(c, 0.5),
+                            QBrush(c));
+    };
+    // The fan-out below a level: one arrow per tensor, coloured by how it is sent.
+    const auto fanout = [&](const analysis::Fanout& f) {
+        const double height = kLine * (tensors + 1) + 14;
+        const double x0 = 40, xText = x0 + tensors * 14 + 10;
+        for (int t = 0; t < tensors; ++t) {
+            const QColor c = castColor(f.cast[t], w.tensors[t].isOutput);
+            arrow({x0 + t * 14, y + 2}, {x0 + t * 14, y + height - 2}, c, 1.5);
+            text(castText(f, t, w.tensors[t]), xText, y + 4 + kLine * t, c);
+        }
+        if (f.cast.empty() || f.cast[0] != SpatialCast::None)
+            text(tr("fan-out: %1 of %2 children used (%3 x %4)")
+                     .arg(f.used)
+                     .arg(f.childrenPerParent)
+                     .arg(f.usedX)
+                     .arg(f.usedY),
+                 xText, y + 4 + kLine * tensors, QColor(0x40, 0x40, 0x40));
+        y += height;
+    };
+
+    m_levelTiles.assign(static_cast<std::size_t>(levels), {});
+    for (int s = 0; s < peLevel; ++s) {
+        const auto& spec = arch.levels[s];
+        QString title = QString::fromStdString(spec.name);
+        if (spec.instances > 1)
+            title += tr("  ×%1 (used %2)").arg(spec.instances).arg(trace.usedInstances(s));
+        const QString summary = levelSummary(s, result);
+        const double top = y;
+        text(title, kPad, y + 4, Qt::black, true);
+        y += 4 + kLine;
+        if (!summary.isEmpty()) {
+            text(summary, kPad, y, QColor(0x40, 0x40, 0x40));
+            y += kLine * lines(summary);
+        }
+        for (int t = 0; t < tensors; ++t) {
+            auto* tile = text(levelTileText(s, t), 2 * kPad, y + kLine * t,
+                              trace.design().mapping.keeps(s, t) ? Qt::black : QColor(0xa0, 0xa0, 0xa0));
+            m_levelTiles[s].push_back(tile);
+            // Later steps' tiles may have longer coordinates: room for them in the box.
+            textRight = std::max(textRight, 2 * kPad + 1.3 * tile->boundingRect().width());
+        }
+        y += kLine * tensors + 6;
+        box(top, y - top, s == 0 ? QColor(0xfd, 0xf3, 0xe1) : QColor(0xe8, 0xf4, 0xea),
+            QString::fromStdString(spec.name));
+        fanout(trace.fanouts()[s]);
+    }
+    // The PE buffers as one box (their tiles differ by PE: hover one in the array), then the MACs.
+    const double peTop = y;
+    {
+        const QString summary = levelSummary(peLevel, result);
+        text(tr("%1  ×%2 (used %3)")
+                 .arg(QString::fromStdString(peSpec.name))
+                 .arg(peSpec.instances)
+                 .arg(trace.usedInstances(peLevel)),
+             kPad, y + 4, Qt::black, true);
+        y += 4 + kLine;
+        text(tr("%1 MACs each, %2 used (%3 x %4)")
+                 .arg(macFan.childrenPerParent)
+                 .arg(macFan.used)
+                 .arg(macFan.usedX)
+                 .arg(macFan.usedY),
+             kPad, y, QColor(0x40, 0x40, 0x40));
+        y += kLine;
+        if (!summary.isEmpty()) {
+            text(summary, kPad, y, QColor(0x40, 0x40, 0x40));
+            y += kLine * lines(summary);
+        }
+        y += 6;
+        box(peTop, y - peTop, QColor(0xdb, 0xe9, 0xfb), QString::fromStdString(peSpec.name));
+    }
+    const double peBottom = y;
+    fanout(macFan);
+    {
+        const double top = y;
+        const auto& c = result.compute;
+        text(tr("%1  ×%2").arg(QString::fromStdString(arch.compute.name)).arg(arch.compute.instances), kPad,
+             y + 4, Qt::black, true);
+        y += 4 + kLine;
+        if (result.valid) {
+            const QString totals =
+                tr("whole run (model): MAC energy %1 pJ\ncomputes actual %2, gated %3, "
+                   "skipped %4")
+                    .arg(number(c.energyPj), number(c.actual), number(c.gated), number(c.skipped));
+            text(totals, kPad, y, QColor(0x40, 0x40, 0x40));
+            y += kLine * lines(totals);
+        }
+        y += 6;
+        box(top, y - top, QColor(0xf4, 0xf4, 0xf4), QString::fromStdString(arch.compute.name));
+    }
+    const double columnW = textRight + kPad;
+    for (QGraphicsRectItem* b : boxes)
+        b->setRect(QRectF(b->rect().x(), b->rect().y(), columnW, b->rect().height()));
+    const double columnH = y;
+
+    // The PE array: a header line, then the grid in the area right of the column (its height, and a
+    // width that makes the whole picture ~16:9). A large array collapses to a grid of small PEs (a bar
+    // of MAC states each when single MACs get too small); hover a PE for its tiles and MACs.
+    const std::int64_t cols = trace.gridColumns(peLevel), rows = trace.gridRows(peLevel);
     const int macCols = static_cast<int>(macFan.gridWidth);
     const int macRows =
         static_cast<int>((macFan.childrenPerParent + macFan.gridWidth - 1) / macFan.gridWidth);
-    // The array fits a bounded area (texts are drawn at scale 1 beside it), so that at Fit on a
-    // 1400x850 view the texts stay >= 9 px: a large array collapses to a grid of small PEs (a bar of
-    // MAC states each when single MACs get too small), whose details show on hover and on zoom.
-    constexpr double kArrayW = 900, kArrayH = 360;
+    const double arrayX = columnW + kColumnGap;
+    const double arrayTop = kLine + 8;
+    const double areaH = std::max(columnH - arrayTop, 300.0);
+    const double areaW = std::max(kAspect * (arrayTop + areaH) - arrayX, 360.0);
     bool showLabels = cols * rows <= 64;
     double macSize = 12, bufferH = 0, peW = 0, peH = 0, gap = 0, gridW = 0, gridH = 0;
     const auto layoutArray = [&](double s) { // s scales the whole PE drawing (1 = MACs of 12 units)
         macSize = 12 * s;
-        bufferH = showLabels ? 8 + 11.0 * tensors : 8 * s;
-        peW = std::max(macCols * macSize + 10 * s, showLabels ? 110.0 : 0.0);
+        bufferH = showLabels ? 8 + kLine * tensors : 8 * s;
+        peW = std::max(macCols * macSize + 10 * s, showLabels ? 150.0 : 0.0);
         peH = bufferH + macRows * macSize + 8 * s;
         gap = 8 * s;
         gridW = static_cast<double>(cols) * (peW + gap) - gap;
         gridH = static_cast<double>(rows) * (peH + gap) - gap;
     };
     layoutArray(1);
-    if (showLabels && (gridW > kArrayW || gridH > kArrayH)) {
+    if (showLabels && (gridW > areaW || gridH > areaH)) {
         showLabels = false; // tile labels do not fit: hover a PE for them
         layoutArray(1);
     }
-    if (!showLabels && (gridW > kArrayW || gridH > kArrayH))
-        layoutArray(std::min(kArrayW / gridW, kArrayH / gridH)); // linear in s
-    // Texts of the upper levels grow with the array so that they stay readable when it all fits
-    // (the fit is limited by the larger of the grid's width and height).
-    const double u = std::max(1.0, std::max(gridW, 1.4 * gridH) / 900.0);
-    const double boxW = std::max(gridW, 620 * u);
-    const double line = 15 * u;
-
-    auto arrow = [this](double x, double y0, double y1, const QColor& c, double width) {
-        m_scene->addLine(x, y0, x, y1 - 6 * width / 2, QPen(c, width));
-        QPolygonF head;
-        head << QPointF(x - 3 * width, y1 - 6 * width) << QPointF(x + 3 * width, y1 - 6 * width)
-             << QPointF(x, y1);
-        m_scene->addPolygon(head, QPen(c, 0.5), QBrush(c));
-    };
-
-    double y = 0;
-    m_levelTiles.assign(static_cast<std::size_t>(levels), {});
-    for (int s = 0; s < peLevel; ++s) {
-        const auto& spec = arch.levels[s];
-        const double boxH = line * (2 + tensors) + 10 * u;
-        auto* box = m_scene->addRect(0, y, boxW, boxH, QPen(QColor(0x40, 0x40, 0x40), 1.2 * u),
-                                     QBrush(s == 0 ? QColor(0xfd, 0xf3, 0xe1) : QColor(0xe8, 0xf4, 0xea)));
-        box->setToolTip(QString::fromStdString(spec.name));
-        QString title = QString::fromStdString(spec.name);
-        if (spec.instances > 1)
-            title += tr("  ×%1 (used %2)").arg(spec.instances).arg(trace.usedInstances(s));
-        addText(m_scene, title, 8 * u, y + 4 * u, u, Qt::black, true);
-        if (!result.levels.empty())
-            addText(m_scene, levelSummary(s, result), 8 * u, y + 4 * u + line, u, QColor(0x40, 0x40, 0x40));
-        for (int t = 0; t < tensors; ++t) {
-            const bool kept = trace.design().mapping.keeps(s, t);
-            auto* text = addText(m_scene, QString(), 16 * u, y + 4 * u + line * (2 + t), u,
-                                 kept ? Qt::black : QColor(0xa0, 0xa0, 0xa0));
-            m_levelTiles[s].push_back(text);
-        }
-        y += boxH;
-        // The fan-out below this level: one arrow per tensor, coloured by how it is sent.
-        const auto& f = trace.fanouts()[s];
-        const double connectorH = line * (tensors + 1) + 14 * u;
-        const double x0 = 40 * u;
-        for (int t = 0; t < tensors; ++t) {
-            const QColor c = castColor(f.cast[t], w.tensors[t].isOutput);
-            arrow(x0 + t * 14 * u, y + 2 * u, y + connectorH - 2 * u, c, 1.5 * u);
-            addText(m_scene, castText(f, t, w.tensors[t]), x0 + tensors * 14 * u + 10 * u,
-                    y + 4 * u + line * t, u, c);
-        }
-        if (f.cast.empty() || f.cast[0] != SpatialCast::None)
-            addText(m_scene,
-                    tr("fan-out: %1 of %2 children used (%3 x %4)")
-                        .arg(f.used)
-                        .arg(f.childrenPerParent)
-                        .arg(f.usedX)
-                        .arg(f.usedY),
-                    x0 + tensors * 14 * u + 10 * u, y + 4 * u + line * tensors, u, QColor(0x40, 0x40, 0x40));
-        y += connectorH;
-    }
-
-    // The PE array header: the last storage level, its fan-out to the MACs, and the compute totals.
-    const auto& peSpec = arch.levels[peLevel];
-    addText(m_scene,
-            tr("%1 array: %2 of %3 used · %4 MACs per %1, %5 used (%6 x %7)")
-                .arg(QString::fromStdString(peSpec.name))
-                .arg(trace.usedInstances(peLevel))
-                .arg(peSpec.instances)
-                .arg(macFan.childrenPerParent)
-                .arg(macFan.used)
-                .arg(macFan.usedX)
-                .arg(macFan.usedY),
-            0, y, u, Qt::black, true);
-    y += line;
-    if (!result.levels.empty()) {
-        addText(m_scene, levelSummary(peLevel, result), 0, y, u, QColor(0x40, 0x40, 0x40));
-        y += line;
-    }
-    {
-        QStringList casts;
-        double x = 0;
-        for (int t = 0; t < tensors; ++t) {
-            auto* item = addText(m_scene, castText(macFan, t, w.tensors[t]) + QStringLiteral("   "), x, y, u,
-                                 castColor(macFan.cast[t], w.tensors[t].isOutput));
-            x += item->boundingRect().width() * u;
-        }
-        y += line;
-        const auto& c = result.compute;
-        if (result.valid)
-            addText(m_scene,
-                    tr("model, whole run: computes actual %1, gated %2, skipped %3 · MAC energy %4 pJ")
-                        .arg(number(c.actual), number(c.gated), number(c.skipped), number(c.energyPj)),
-                    0, y, u, QColor(0x40, 0x40, 0x40));
-        y += line + 6 * u;
-    }
+    if (!showLabels) // fill the area, up to MACs of 3 x 12 units (linear in s)
+        layoutArray(std::min({areaW / gridW, areaH / gridH, 3.0}));
+    text(tr("%1 array: %2 x %3 (%4 of %5 used)")
+             .arg(QString::fromStdString(peSpec.name))
+             .arg(cols)
+             .arg(rows)
+             .arg(trace.usedInstances(peLevel))
+             .arg(peSpec.instances),
+         arrayX, 0, Qt::black, true);
+    arrow({columnW, (peTop + peBottom) / 2},
+          {arrayX - 6, std::min((peTop + peBottom) / 2, arrayTop + gridH / 2)}, QColor(0x2b, 0x6c, 0xb0),
+          1.5);
 
     m_state.macs.assign(static_cast<std::size_t>(arch.compute.instances), MacState::Idle);
     m_state.tileLabels.assign(static_cast<std::size_t>(peSpec.instances), {});
@@ -386,8 +450,8 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
         auto* item = new PeItem(&m_state, pe, used, std::move(macs), macCols, QSizeF(peW, peH), macSize,
                                 bufferH, showLabels);
         const auto pos = trace.gridPosition(peLevel, pe);
-        item->setPos(static_cast<double>(pos.column) * (peW + gap),
-                     y + static_cast<double>(pos.row) * (peH + gap));
+        item->setPos(arrayX + static_cast<double>(pos.column) * (peW + gap),
+                     arrayTop + static_cast<double>(pos.row) * (peH + gap));
         if (!used)
             item->setToolTip(
                 tr("%1 %2: not used by this mapping").arg(QString::fromStdString(peSpec.name)).arg(pe));
@@ -397,7 +461,6 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
     }
     m_scene->setSceneRect(m_scene->itemsBoundingRect().adjusted(-20, -20, 20, 20));
 }
-
 void HardwareBehaviorView::setStep(std::int64_t step)
 {
     if (!m_trace)
@@ -445,13 +508,8 @@ void HardwareBehaviorView::updateStep()
 
     trace.macStates(m_step, m_state.macs);
     for (int s = 0; s < peLevel && s < static_cast<int>(m_levelTiles.size()); ++s)
-        for (int t = 0; t < tensors && t < static_cast<int>(m_levelTiles[s].size()); ++t) {
-            const auto tile = trace.tile(m_step, s, 0, t);
-            QString text = tile ? QString::fromStdString(trace.tileText(t, *tile)) : QStringLiteral("-");
-            if (!trace.design().mapping.keeps(s, t))
-                text += tr("  (bypassed)");
-            m_levelTiles[s][t]->setText(text);
-        }
+        for (int t = 0; t < tensors && t < static_cast<int>(m_levelTiles[s].size()); ++t)
+            m_levelTiles[s][t]->setText(levelTileText(s, t));
     const bool tooltips = m_peItems.size() <= 4096;
     for (PeItem* item : m_peItems) {
         QStringList labels;

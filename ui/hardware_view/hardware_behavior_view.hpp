@@ -1,7 +1,8 @@
 #pragma once
-// The hardware-behaviour view of the Design view (paper Fig. 14): DRAM at the top, the buffers below
-// it, then the PE array on the architecture's mesh (PEs the mapping uses highlighted, the others dim),
-// each PE with its buffer and MAC cells; the tile of every tensor each level holds at the current
+// The hardware-behaviour view of the Design view (paper Fig. 14), in two columns for a landscape view:
+// on the left DRAM at the top, the buffers below it, the PE buffers and the MACs; on the right the PE
+// array on the architecture's mesh (PEs the mapping uses highlighted, the others dim), each PE with its
+// buffer and MAC cells; the tile of every tensor each level holds at the current
 // time step; how every fan-out sends each tensor (broadcast / multicast / unicast, colour-coded); and
 // the MACs coloured active / gated / skipped at that step. A time-step control walks the temporal
 // loops (prev / next, a slider, a step field, play / pause) and reads out every loop's index.
@@ -21,8 +22,8 @@ class QGraphicsScene;
 class QGraphicsSimpleTextItem;
 class QLabel;
 class QLineEdit;
-class QPushButton;
 class QSlider;
+class QToolButton;
 
 namespace sparsemap::ui {
 
@@ -66,13 +67,15 @@ private:
     void updateStep();
     void showMessage(const QString& text);
     QString levelSummary(int level, const model::EvaluationResult& result) const;
+    QString levelTileText(int level, int tensor) const; // instance 0's tile at the current step
 
     QGraphicsScene* m_scene = nullptr;
     ZoomableGraphicsView* m_view = nullptr;
-    QPushButton* m_prev = nullptr;
-    QPushButton* m_next = nullptr;
-    QPushButton* m_play = nullptr;
-    QPushButton* m_fit = nullptr;
+    // Tool buttons: push buttons are at least 80 px wide each, too wide for a narrow Design view.
+    QToolButton* m_prev = nullptr;
+    QToolButton* m_next = nullptr;
+    QToolButton* m_play = nullptr;
+    QToolButton* m_fit = nullptr;
     QSlider* m_slider = nullptr;
     QLineEdit* m_stepEdit = nullptr;
     QLabel* m_stepOf = nullptr;

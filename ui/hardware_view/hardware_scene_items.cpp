@@ -87,10 +87,10 @@ void PeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QW
     painter->setPen(QPen(QColor(0x90, 0x90, 0x90), 0.5 * pen));
     painter->setBrush(m_used ? QColor(0xff, 0xff, 0xff) : QColor(0xf6, 0xf6, 0xf6));
     painter->drawRect(buffer);
-    if (m_showLabels && m_used && lod * 7 >= 4 &&
+    if (m_showLabels && m_used && lod * 9 >= 5 &&
         m_pe < static_cast<std::int64_t>(m_state->tileLabels.size())) {
         QFont f = painter->font();
-        f.setPointSizeF(7);
+        f.setPointSizeF(9); // as the texts beside the array
         painter->setFont(f);
         painter->setPen(Qt::black);
         painter->drawText(buffer.adjusted(2, 1, -2, -1), Qt::AlignLeft | Qt::AlignTop,

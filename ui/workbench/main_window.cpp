@@ -87,7 +87,7 @@ void MainWindow::createViews()
     setCentralWidget(m_tabs);
 
     m_projectPanel = new ProjectPanel(m_project);
-    m_projectPanel->setMinimumWidth(220); // names stay readable when the central view wants room
+    m_projectPanel->setMinimumWidth(170); // names stay readable, and a 1024 px window keeps its views
     auto* dock = new QDockWidget("Project");
     dock->setObjectName("ProjectDock");
     dock->setWidget(m_projectPanel);
