@@ -74,6 +74,19 @@ void positionalFormats(SparseMapEsParameters& p)
 {
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
 }
+void strategySearch(SparseMapEsParameters& p)
+{
+    p.strategyCandidates = 3;
+}
+void strategyAfterPolish(SparseMapEsParameters& p)
+{
+    p.strategyCandidates = 3;
+    p.strategyAfterPolish = true;
+}
+void niches(SparseMapEsParameters& p)
+{
+    p.nicheSize = 5;
+}
 void paperPopulation(SparseMapEsParameters& p)
 {
     p.populationSize = 100;
@@ -143,6 +156,15 @@ const std::vector<MethodInfo>& searchMethods()
         {"sparsemap-positional",
          "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)",
          sparseMapWithout<positionalFormats>},
+        {"sparsemap-strategy",
+         "variant: sparsemap with a sub-search of the sparse strategy at the best before a restart (S/G "
+         "combinations x tensors uncompressed, 300 evaluated, the best 3 polished)",
+         sparseMapWithout<strategySearch>},
+        {"sparsemap-strategy-polish",
+         "variant: sparsemap-strategy right after the best's polish instead of before a restart",
+         sparseMapWithout<strategyAfterPolish>},
+        {"sparsemap-niches", "variant: sparsemap keeping at most 5 members per tiling in survival",
+         sparseMapWithout<niches>},
         {"sparsemap-random-perm",
          "ablation: the published SparseMap ES with random instead of Cantor permutation codes",
          sparseMapRandomPerm},
