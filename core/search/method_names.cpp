@@ -34,6 +34,13 @@ constexpr std::array kMethods{
     MethodName{
         "sparsemap-positional",
         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},
+    MethodName{
+        "sparsemap-strategy",
+        "variant: sparsemap with a sub-search of the sparse strategy at the best before a restart (S/G "
+        "combinations x tensors uncompressed, 300 evaluated, the best 3 polished)"},
+    MethodName{"sparsemap-strategy-polish",
+               "variant: sparsemap-strategy right after the best's polish instead of before a restart"},
+    MethodName{"sparsemap-niches", "variant: sparsemap keeping at most 5 members per tiling in survival"},
     MethodName{"sparsemap-random-perm",
                "ablation: the published SparseMap ES with random instead of Cantor permutation codes"},
     MethodName{"es-pfce-random-perm", "ablation: es-pfce with random permutation codes"},

@@ -23,18 +23,22 @@ namespace sparsemap::search {
 
 namespace {
 
-template <typename T> std::function<std::unique_ptr<Optimizer>()> plain()
+// A method whose optimizer names itself (the registry's name is passed to every factory).
+template <typename T> std::function<std::unique_ptr<Optimizer>(std::string)> plain()
 {
-    return []() -> std::unique_ptr<Optimizer> { return std::make_unique<T>(); };
+    return [](std::string) -> std::unique_ptr<Optimizer> { return std::make_unique<T>(); };
 }
 
 // The product's SparseMap ES with one issue-13 component switched back (the ablations of
 // docs/results/search-quality.md).
-template <void (*Change)(SparseMapEsParameters&)> std::unique_ptr<Optimizer> sparseMapWithout()
+// Named after the registry entry, so that a run's method (SearchResult::method, the session's runs,
+// the Compare view) says which variant ran.
+template <void (*Change)(SparseMapEsParameters&)>
+std::unique_ptr<Optimizer> sparseMapWithout(std::string name)
 {
     SparseMapEsParameters p;
     Change(p);
-    return std::make_unique<SparseMapEs>(p);
+    return std::make_unique<SparseMapEs>(p, std::move(name));
 }
 
 void noCanonical(SparseMapEsParameters& p)
@@ -79,6 +83,19 @@ void positionalFormats(SparseMapEsParameters& p)
 {
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
 }
+void strategySearch(SparseMapEsParameters& p)
+{
+    p.strategyCandidates = 3;
+}
+void strategyAfterPolish(SparseMapEsParameters& p)
+{
+    p.strategyCandidates = 3;
+    p.strategyAfterPolish = true;
+}
+void niches(SparseMapEsParameters& p)
+{
+    p.nicheSize = 5;
+}
 void paperPopulation(SparseMapEsParameters& p)
 {
     p.populationSize = 100;
@@ -86,19 +103,19 @@ void paperPopulation(SparseMapEsParameters& p)
     p.parentCount = 50;
 }
 
-std::unique_ptr<Optimizer> sparseMapPaper()
+std::unique_ptr<Optimizer> sparseMapPaper(std::string name)
 {
-    return std::make_unique<SparseMapEs>(sparseMapPaperParameters(), "sparsemap-paper");
+    return std::make_unique<SparseMapEs>(sparseMapPaperParameters(), std::move(name));
 }
 
-std::unique_ptr<Optimizer> sparseMapRandomPerm()
+std::unique_ptr<Optimizer> sparseMapRandomPerm(std::string name)
 {
     SparseMapEsParameters p = sparseMapPaperParameters();
     p.permutationEncoding = PermutationEncoding::Random;
-    return std::make_unique<SparseMapEs>(p);
+    return std::make_unique<SparseMapEs>(p, std::move(name));
 }
 
-std::unique_ptr<Optimizer> pfceRandomPerm()
+std::unique_ptr<Optimizer> pfceRandomPerm(std::string)
 {
     StandardEsParameters p;
     p.permutationEncoding = PermutationEncoding::Random;
@@ -111,7 +128,7 @@ const std::vector<MethodInfo>& searchMethods()
 {
     // One factory per name of method_names.cpp; a name without one (or a factory without a name) is a
     // programming error, caught the first time the registry is built (every optimizer test builds it).
-    using Factory = std::function<std::unique_ptr<Optimizer>()>;
+    using Factory = std::function<std::unique_ptr<Optimizer>(std::string name)>;
     static const std::vector<MethodInfo> kMethods = [] {
         const std::vector<std::pair<std::string_view, Factory>> factories{
             {"sparsemap", plain<SparseMapEs>()},
@@ -129,6 +146,9 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-pairs", sparseMapWithout<noFormatPairs>},
             {"sparsemap-no-exchanges", sparseMapWithout<noFactorExchanges>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
+            {"sparsemap-strategy", sparseMapWithout<strategySearch>},
+            {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},
+            {"sparsemap-niches", sparseMapWithout<niches>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},
             {"mapper", plain<MapperSearch>()},
@@ -152,8 +172,9 @@ const std::vector<MethodInfo>& searchMethods()
                 throw std::logic_error("method_registry: factory " + std::to_string(i) + " is for '" +
                                        std::string(factories[i].first) + "', the method name is '" +
                                        std::string(names[i].name) + "'");
-            methods.push_back(
-                {std::string(names[i].name), std::string(names[i].summary), factories[i].second});
+            std::string name(names[i].name);
+            methods.push_back({name, std::string(names[i].summary),
+                               [factory = factories[i].second, name] { return factory(name); }});
         }
         return methods;
     }();

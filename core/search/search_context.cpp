@@ -72,7 +72,8 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
             if (!r.reason.empty())
                 reasons[i] = r.reason;
             if (r.valid && (noBestBefore || value < bestBefore))
-                candidates[i] = std::make_unique<BestDesign>(BestDesign{*design, decodedDesign(i, *design), r});
+                candidates[i] =
+                    std::make_unique<BestDesign>(BestDesign{*design, decodedDesign(i, *design), r});
         });
     });
     for (std::size_t i = 0; i < n; ++i)

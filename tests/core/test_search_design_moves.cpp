@@ -14,6 +14,7 @@
 #include "genome/genome_text.hpp"
 #include "model/genome_evaluator.hpp"
 #include "search/genome_checks.hpp"
+#include "sparse/rank_format.hpp"
 
 #include "test_support.hpp"
 
@@ -314,6 +315,42 @@ private slots:
         QVERIFY(std::any_of(exchanges.begin(), exchanges.end(),
                             [&](Genome c) { return canonicalizeGenome(layout, c), c == byHand; }));
         QCOMPARE(evaluator.evaluate(byHand).edp, exchanged);
+    }
+
+    void strategyNeighboursCombineSgValuesAndUncompressedTensors()
+    {
+        // mm3 on cloud, every factor at DRAM, S/G genes 0; P compressed at its innermost rank (RLE),
+        // Z at its two (B, CP), Q uncompressed. Counted by hand: 7^3 S/G combinations (GLB, PE buffer,
+        // compute) x 2^2 (P and Z each kept or turned all U; Q has nothing to turn) - 1 (the genome).
+        const auto layout = mm3Cloud();
+        const DesignMoves moves(layout);
+        Genome g = test::allFactorsAtDram(layout);
+        const auto p = layout.segment(GeneSegment::FormatP);
+        const auto q = layout.segment(GeneSegment::FormatQ);
+        const auto z = layout.segment(GeneSegment::FormatZ);
+        const auto sg = layout.segment(GeneSegment::SkipGate);
+        QCOMPARE(sg.size(), 3);
+        g[p.end - 1] = static_cast<int>(RankFormat::RLE);
+        g[z.end - 2] = static_cast<int>(RankFormat::B);
+        g[z.end - 1] = static_cast<int>(RankFormat::CP);
+        std::vector<Genome> out;
+        moves.strategyNeighbours(g, out);
+        QCOMPARE(out.size(), std::size_t(343 * 4 - 1));
+        const std::set<Genome> distinct(out.begin(), out.end());
+        QCOMPARE(distinct.size(), out.size());
+        QVERIFY(!distinct.contains(g));
+        for (const auto& n : out) {
+            QVERIFY(std::equal(n.begin(), n.begin() + p.begin, g.begin())); // the mapping as it is
+            QVERIFY(std::equal(n.begin() + q.begin, n.begin() + q.end, g.begin() + q.begin));
+            QVERIFY(n[p.end - 1] == g[p.end - 1] || n[p.end - 1] == static_cast<int>(RankFormat::U));
+        }
+        // The compound the polish cannot make: P and Z uncompressed, Gate P<->Q (3) at the GLB and
+        // Skip P<-Q (4) at compute, at once.
+        Genome compound = g;
+        compound[p.end - 1] = compound[z.end - 2] = compound[z.end - 1] = static_cast<int>(RankFormat::U);
+        compound[sg.begin] = 3;
+        compound[sg.end - 1] = 4;
+        QVERIFY(distinct.contains(compound));
     }
 
     void theProductEsNeverEvaluatesACanonicalGenomeTwice()

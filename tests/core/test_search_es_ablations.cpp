@@ -5,6 +5,7 @@
 #include "genome/genome_codec.hpp"
 #include "search/es/direct_encoding.hpp"
 #include "search/es/standard_es.hpp"
+#include "search/method_registry.hpp"
 #include "test_support.hpp"
 
 #include <QtTest>
@@ -56,6 +57,18 @@ void addMethodRows()
 class TestSearchEsAblations : public QObject {
     Q_OBJECT
 private slots:
+    // A run is labelled with its optimizer's name (SearchResult::method, sessions, the Compare view):
+    // every registry entry builds an optimizer of that very name (the ablations once all said
+    // "sparsemap").
+    void everyMethodRunsUnderItsOwnName()
+    {
+        for (const char* name : {"sparsemap-no-polish", "sparsemap-niches", "sparsemap-strategy",
+                                 "sparsemap-paper", "sparsemap-random-perm", "es-pfce-random-perm"})
+            QCOMPARE(QString::fromStdString(makeOptimizer(name)->name()), QString(name));
+        for (const auto& method : searchMethods())
+            QCOMPARE(QString::fromStdString(method.make()->name()), QString::fromStdString(method.name));
+    }
+
     void latinHypercubeUsesEveryStratumOnce()
     {
         std::mt19937_64 rng(1);
@@ -83,6 +96,32 @@ private slots:
         QCOMPARE(p.genomes[2], Genome{0}); // ties keep the older member first
         QCOMPARE(parentPoolSize(p, 50), std::size_t(4));
         QCOMPARE(parentPoolSize(p, 2), std::size_t(2));
+    }
+
+    void nicheSurvivalCapsEachNiche()
+    {
+        // Genomes {niche, id}; objectives 1..7 best first. Niche 0 holds the best four (1, 2, 3, 4),
+        // niche 1 the values 5 and 7, niche 2 the value 6. Worked by hand: keep 4 with at most 2 per
+        // niche -> 1, 2 (niche 0), 5 (niche 1), 6 (niche 2); keep 6 -> 1, 2, 5, 6, 7, then the room
+        // left is filled by the best of the others: 3.
+        auto build = [] {
+            Population p;
+            const int niche[] = {1, 0, 0, 2, 0, 1, 0};
+            const double value[] = {7, 3, 1, 6, 2, 5, 4};
+            for (int i = 0; i < 7; ++i)
+                p.add(Genome{niche[i], i}, value[i]);
+            return p;
+        };
+        const SegmentRange key{0, 1};
+        Population p = build();
+        keepBestByNiche(p, 4, 2, key);
+        QCOMPARE(p.objectives, (std::vector<double>{1, 2, 5, 6}));
+        p = build();
+        keepBestByNiche(p, 6, 2, key);
+        QCOMPARE(p.objectives, (std::vector<double>{1, 2, 3, 5, 6, 7}));
+        p = build();
+        keepBestByNiche(p, 4, 4, key); // no niche over its cap: the same as keepBest
+        QCOMPARE(p.objectives, (std::vector<double>{1, 2, 3, 4}));
     }
 
     void crossoversTakeGenesFromTheParents()

@@ -61,7 +61,10 @@ void evolve(SearchContext& context, const EvolutionSettings& s, Population& popu
             break;
         for (std::size_t i = 0; i < n; ++i)
             population.add(std::move(offspring[i]), objectives[i]);
-        keepBest(population, static_cast<std::size_t>(s.populationSize));
+        if (op.survive)
+            op.survive(population);
+        else
+            keepBest(population, static_cast<std::size_t>(s.populationSize));
         if (op.afterSurvival)
             op.afterSurvival(population, g);
         context.endGeneration(population.objectives);

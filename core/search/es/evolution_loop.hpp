@@ -43,6 +43,9 @@ struct EvolutionOperators {
     // polish of the elite, a restart) and change the population. Its evaluations belong to the
     // generation that is then closed.
     std::function<void(Population&, int generation)> afterSurvival;
+    // Optional: survival in place of keeping the best `populationSize` (it must leave the population
+    // sorted best first, at most populationSize members): e.g. niches.
+    std::function<void(Population&)> survive;
 };
 
 // Runs generations until the context is done (budget spent or cancelled). `evaluate` evaluates a batch

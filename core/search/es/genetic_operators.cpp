@@ -1,6 +1,7 @@
 #include "search/es/genetic_operators.hpp"
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <numeric>
 
@@ -41,6 +42,33 @@ void keepBest(Population& population, std::size_t count)
     for (auto i : order)
         kept.add(std::move(population.genomes[i]), population.objectives[i]);
     population = std::move(kept);
+}
+
+void keepBestByNiche(Population& population, std::size_t count, int nicheSize, SegmentRange key)
+{
+    keepBest(population, population.size()); // sorted, best first
+    std::map<std::vector<int>, int> members; // per niche
+    std::vector<bool> kept(population.size(), false);
+    std::size_t keptCount = 0;
+    for (std::size_t i = 0; i < population.size() && keptCount < count; ++i) {
+        const auto& g = population.genomes[i];
+        auto& m = members[std::vector<int>(g.begin() + key.begin, g.begin() + key.end)];
+        if (m < nicheSize) {
+            ++m;
+            kept[i] = true;
+            ++keptCount;
+        }
+    }
+    for (std::size_t i = 0; i < population.size() && keptCount < count; ++i)
+        if (!kept[i]) {
+            kept[i] = true;
+            ++keptCount;
+        }
+    Population survivors;
+    for (std::size_t i = 0; i < population.size(); ++i)
+        if (kept[i])
+            survivors.add(std::move(population.genomes[i]), population.objectives[i]);
+    population = std::move(survivors);
 }
 
 std::size_t parentPoolSize(const Population& sorted, int parentCount)

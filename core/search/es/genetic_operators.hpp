@@ -38,6 +38,9 @@ struct Population {
 // Elitist survival: sorts by objective (stable, so ties keep the older member first and the run
 // stays deterministic) and keeps the best `count`.
 void keepBest(Population& population, std::size_t count);
+// Survival by niches: keepBest, except that at most `nicheSize` members share the genes of `key` (e.g.
+// the tiling segment: one niche per tiling); room left after that is filled by the best of the others.
+void keepBestByNiche(Population& population, std::size_t count, int nicheSize, SegmentRange key);
 
 // Truncation selection of "high-fitness parents": two indices drawn uniformly among the best
 // `poolSize` members of a population sorted by keepBest (they may coincide when poolSize == 1).

@@ -2,6 +2,7 @@
 
 #include "genome/cantor.hpp"
 #include "genome/genome_codec.hpp"
+#include "sparse/rank_format.hpp"
 
 #include <map>
 
@@ -191,6 +192,39 @@ void DesignMoves::factorExchangeNeighbours(const Genome& genome, std::vector<Gen
             std::swap(out.back()[i], out.back()[j]);
             withFormats(genome, out);
         }
+}
+
+void DesignMoves::strategyNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    const auto sg = m_layout.segment(GeneSegment::SkipGate);
+    std::vector<SegmentRange> compressed; // the format segments with a gene other than U
+    for (auto segment : {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ}) {
+        const auto range = m_layout.segment(segment);
+        for (int i = range.begin; i < range.end; ++i)
+            if (genome[i] != static_cast<int>(RankFormat::U)) {
+                compressed.push_back(range);
+                break;
+            }
+    }
+    Genome base = genome;
+    const auto subsets = 1u << compressed.size();
+    for (unsigned mask = 0; mask < subsets; ++mask) {
+        for (std::size_t t = 0; t < compressed.size(); ++t)
+            for (int i = compressed[t].begin; i < compressed[t].end; ++i)
+                base[i] = (mask >> t) & 1u ? static_cast<int>(RankFormat::U) : genome[i];
+        for (int i = sg.begin; i < sg.end; ++i) // the first S/G combination: every gene at its lower bound
+            base[i] = m_ranges[i].lower;
+        while (true) {
+            if (base != genome)
+                out.push_back(base);
+            int i = sg.begin; // the next combination, an odometer over the S/G genes
+            for (; i < sg.end && base[i] == m_ranges[i].upper; ++i)
+                base[i] = m_ranges[i].lower;
+            if (i == sg.end)
+                break;
+            ++base[i];
+        }
+    }
 }
 
 } // namespace sparsemap::search

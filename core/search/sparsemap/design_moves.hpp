@@ -44,6 +44,12 @@ public:
     // another, which a buffer at capacity allows when neither move does alone. With the formats as
     // the mapping moves treat them (positional, carried or both).
     void factorExchangeNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends the sparse strategies around `genome` at its mapping: every combination of the S/G
+    // genes' values, each with every subset of the tensors that have a format gene other than U turned
+    // uncompressed (all their format genes U); the genome itself left out. Compound changes of the
+    // sparse strategy that single moves and format pairs cannot reach (mm1 / edge: P and Q
+    // uncompressed with the S/G of every site changed): 7^sites x 2^tensors - 1 genomes at most.
+    void strategyNeighbours(const Genome& genome, std::vector<Genome>& out) const;
 
 private:
     // The dims with a non-unit loop at mapping level `level`, in the level's loop order.

@@ -70,6 +70,9 @@ void validate(const SparseMapEsParameters& p)
     require(p.restartAfterStagnation >= 0, "restartAfterStagnation must be >= 0 (0 = never)");
     require(p.restartElite >= 0, "restartElite must be >= 0");
     require(p.polishBatch >= 0, "polishBatch must be >= 0 (0 = the whole neighbourhood per step)");
+    require(p.strategyCandidates >= 0, "strategyCandidates must be >= 0 (0 = no sub-search of the strategy)");
+    count("strategySamples", p.strategySamples);
+    require(p.nicheSize >= 0, "nicheSize must be >= 0 (0 = no niches)");
 }
 
 CalibrationParameters calibrationPlan(const SparseMapEsParameters& p, int genes, std::int64_t budget)
@@ -238,7 +241,11 @@ private:
     Population randomInitialization();
     void afterSurvival(Population& population);
     bool polish(Population& population);
+    // Descends from `current` (valued `value`) to a local optimum; improvements join `population`.
+    void descendFrom(Genome& current, double& value, Population& population);
+    bool strategySearch(Population& population);
     void restart(Population& population);
+    void survive(Population& population) const;
 
     const SparseMapEsParameters& m_p;
     SearchContext& m_context;
@@ -251,9 +258,10 @@ private:
     SparseMapEsReport& m_report;
     BatchObjective m_objective;
     Admissible m_admissible;
-    GenomeSet m_seen;          // every genome evaluated (its canonical genome when canonicalizing)
-    bool m_normalized = false; // from the first bred generation on, every genome evaluated is normalized
-    GenomeSet m_polished;      // local optima already polished
+    GenomeSet m_seen;             // every genome evaluated (its canonical genome when canonicalizing)
+    bool m_normalized = false;    // from the first bred generation on, every genome evaluated is normalized
+    GenomeSet m_polished;         // local optima already polished
+    GenomeSet m_strategySearched; // bests whose sparse strategy was sub-searched
     std::vector<MutationStep> m_steps;
     SensitivityClasses m_classes;
     double m_pHigh = 0;
@@ -318,7 +326,7 @@ Population EsRun::initialize()
     }
     if (population.size() == 0) // the budget ended in the calibration: its valid points are the population
         population = report.calibration.valid;
-    keepBest(population, static_cast<std::size_t>(m_p.populationSize));
+    survive(population);
     return population;
 }
 
@@ -328,7 +336,15 @@ bool EsRun::polish(Population& population)
     const auto spentBefore = m_context.used();
     Genome current = population.genomes.front();
     double value = population.objectives.front();
-    bool improved = false;
+    const double start = value;
+    descendFrom(current, value, population);
+    survive(population);
+    m_report.polishEvaluations += m_context.used() - spentBefore;
+    return value < start;
+}
+
+void EsRun::descendFrom(Genome& current, double& value, Population& population)
+{
     std::vector<Genome> candidates, batch;
     std::vector<double> objectives;
     // The best improving neighbour among `candidates` (first improvement by batches with polishBatch);
@@ -360,7 +376,6 @@ bool EsRun::polish(Population& population)
             value = objectives[best];
             population.add(current, value);
             ++m_report.polishImprovements;
-            improved = true;
             return true;
         }
         return false;
@@ -384,9 +399,63 @@ bool EsRun::polish(Population& population)
             break;
     }
     m_polished.insert(current);
-    keepBest(population, static_cast<std::size_t>(m_p.populationSize));
-    m_report.polishEvaluations += m_context.used() - spentBefore;
-    return improved;
+}
+
+bool EsRun::strategySearch(Population& population)
+{
+    ++m_report.strategySearches;
+    const auto spentBefore = m_context.used();
+    const Genome best = population.genomes.front();
+    const double bestValue = population.objectives.front();
+    m_strategySearched.insert(best);
+    std::vector<Genome> candidates, batch;
+    m_moves.strategyNeighbours(best, candidates);
+    GenomeSet drawn;
+    for (auto& c : candidates) {
+        normalize(c);
+        if (known(c) || drawn.contains(c))
+            continue;
+        drawn.insert(c);
+        batch.push_back(std::move(c));
+    }
+    std::shuffle(batch.begin(), batch.end(), m_rng);
+    if (batch.size() > static_cast<std::size_t>(m_p.strategySamples))
+        batch.resize(static_cast<std::size_t>(m_p.strategySamples));
+    std::vector<double> objectives;
+    const auto n = m_objective(batch, objectives);
+    // The most promising strategies at this mapping, best first (ties: the earlier draw).
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < n; ++i)
+        if (std::isfinite(objectives[i]))
+            order.push_back(i);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return objectives[a] < objectives[b]; });
+    if (order.size() > static_cast<std::size_t>(m_p.strategyCandidates))
+        order.resize(static_cast<std::size_t>(m_p.strategyCandidates));
+    double found = bestValue;
+    for (auto i : order) {
+        if (m_context.done())
+            break;
+        Genome current = batch[i];
+        double value = objectives[i];
+        population.add(current, value);
+        descendFrom(current, value, population);
+        found = std::min(found, value);
+    }
+    survive(population);
+    m_report.strategyEvaluations += m_context.used() - spentBefore;
+    if (found < bestValue)
+        ++m_report.strategyImprovements;
+    return found < bestValue;
+}
+
+void EsRun::survive(Population& population) const
+{
+    const auto size = static_cast<std::size_t>(m_p.populationSize);
+    if (m_p.nicheSize > 0)
+        keepBestByNiche(population, size, m_p.nicheSize, m_layout.segment(GeneSegment::Tiling));
+    else
+        keepBest(population, size);
 }
 
 void EsRun::restart(Population& population)
@@ -398,7 +467,7 @@ void EsRun::restart(Population& population)
     const auto n = m_objective(batch, objectives);
     for (std::size_t i = 0; i < n; ++i)
         population.add(std::move(batch[i]), objectives[i]);
-    keepBest(population, static_cast<std::size_t>(m_p.populationSize));
+    survive(population);
     if (!population.objectives.empty())
         m_best = population.objectives.front(); // stagnation counts from the restart's own best
 }
@@ -418,6 +487,17 @@ void EsRun::afterSurvival(Population& population)
     if (m_p.polishAfterStagnation > 0 && m_stagnant >= m_p.polishAfterStagnation &&
         !m_polished.contains(population.genomes.front())) {
         if (polish(population)) {
+            m_best = population.objectives.front();
+            m_stagnant = 0;
+            return;
+        }
+    }
+    if (m_p.strategyCandidates > 0 &&
+        (m_p.strategyAfterPolish || m_p.restartAfterStagnation == 0 ||
+         m_stagnant >= m_p.restartAfterStagnation) &&
+        m_polished.contains(population.genomes.front()) &&
+        !m_strategySearched.contains(population.genomes.front())) {
+        if (strategySearch(population)) {
             m_best = population.objectives.front();
             m_stagnant = 0;
             return;
@@ -451,6 +531,8 @@ void EsRun::run()
     };
     operators.remutate = [this](Genome& child) { mutate(child); };
     operators.fresh = [this] { return fresh(); };
+    if (m_p.nicheSize > 0)
+        operators.survive = [this](Population& p) { survive(p); };
     if (m_p.polishAfterStagnation > 0 || m_p.restartAfterStagnation > 0)
         operators.afterSurvival = [this](Population& p, int) { afterSurvival(p); };
     EvolutionSettings settings;

@@ -146,6 +146,17 @@ struct SparseMapEsParameters {
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
     // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
     DesignMoves::Formats mappingMoveFormats = DesignMoves::Formats::Both;
+    // Sub-search of the sparse strategy at a local optimum (issue 13): the best's strategy neighbours
+    // (DesignMoves::strategyNeighbours: S/G combinations x tensors turned uncompressed) at its mapping,
+    // up to `strategySamples` of them in random order, then the `strategyCandidates` best of them each
+    // polished (the mapping follows the new strategy). Once per best, when the run would restart
+    // (strategyAfterPolish false) or right after the best's polish (true). 0 candidates = off.
+    int strategyCandidates = 0;
+    int strategySamples = 300;
+    bool strategyAfterPolish = false;
+    // Survival by niches: at most this many members share a tiling (the tiling genes of the canonical
+    // genome); the rest of the population, if any room is left, from the best of the others. 0 = off.
+    int nicheSize = 0;
 };
 
 // The published ES (paper IV-D, IV-E): SAC, annealing mutation with Cantor steps, HSHI after
@@ -171,6 +182,9 @@ struct SparseMapEsReport {
     int polishImprovements = 0;                 // polish steps that found a better design
     std::int64_t polishEvaluations = 0;         // evaluations the polishes spent
     int restarts = 0;
+    int strategySearches = 0;             // sub-searches of the sparse strategy run
+    int strategyImprovements = 0;         // of them, those that found a better design
+    std::int64_t strategyEvaluations = 0; // evaluations they spent (their polishes included)
 };
 
 class SparseMapEs : public Optimizer {
