@@ -38,27 +38,27 @@ bool SearchWorker::start(std::shared_ptr<const GenomeLayout> layout, const std::
     // and Qt drops events still queued for a deleted object.
     QPointer<SearchWorker> self(this);
     auto cancel = m_cancel;
-    auto future = QtConcurrent::run(
-        [self, layout, optimizer, settings, cancel](QPromise<search::SearchResult>& promise) {
-            auto onProgress = [self](const search::GenerationStats& stats) {
-                postToOwner(self, [stats](SearchWorker& worker) { emit worker.progressed(stats); });
-            };
-            // One batch per generation: the view accumulates them and redraws on its own timer.
-            auto onPoints = [self](const search::PointLog& log, std::size_t first) {
-                auto batch = std::make_shared<search::PointLog>();
-                batch->append(log, first);
-                postToOwner(self, [batch = PointBatch(std::move(batch))](SearchWorker& worker) {
-                    emit worker.pointsArrived(batch);
-                });
-            };
-            try {
-                promise.addResult(
-                    search::runSearch(*optimizer, *layout, settings, {}, cancel.get(), onProgress, onPoints));
-            } catch (const std::exception& e) {
-                const QString message = QString::fromStdString(e.what());
-                postToOwner(self, [message](SearchWorker& worker) { emit worker.failed(message); });
-            }
-        });
+    auto future = QtConcurrent::run([self, layout, optimizer, settings,
+                                     cancel](QPromise<std::shared_ptr<const search::SearchResult>>& promise) {
+        auto onProgress = [self](const search::GenerationStats& stats) {
+            postToOwner(self, [stats](SearchWorker& worker) { emit worker.progressed(stats); });
+        };
+        // One batch per generation: the view accumulates them and redraws on its own timer.
+        auto onPoints = [self](const search::PointLog& log, std::size_t first) {
+            auto batch = std::make_shared<search::PointLog>();
+            batch->append(log, first);
+            postToOwner(self, [batch = PointBatch(std::move(batch))](SearchWorker& worker) {
+                emit worker.pointsArrived(batch);
+            });
+        };
+        try {
+            promise.addResult(std::make_shared<const search::SearchResult>(
+                search::runSearch(*optimizer, *layout, settings, {}, cancel.get(), onProgress, onPoints)));
+        } catch (const std::exception& e) {
+            const QString message = QString::fromStdString(e.what());
+            postToOwner(self, [message](SearchWorker& worker) { emit worker.failed(message); });
+        }
+    });
     m_watcher.setFuture(future);
     return true;
 }
@@ -73,9 +73,8 @@ void SearchWorker::onFutureFinished()
 {
     m_running = false;
     const auto future = m_watcher.future();
-    // Taken, not copied: a run of millions of points is moved to the GUI thread.
     if (future.resultCount() > 0)
-        emit finished(std::make_shared<const search::SearchResult>(m_watcher.future().takeResult()));
+        emit finished(future.result());
 }
 
 } // namespace sparsemap::ui

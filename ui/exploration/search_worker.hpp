@@ -39,7 +39,8 @@ signals:
 private:
     void onFutureFinished();
 
-    QFutureWatcher<search::SearchResult> m_watcher;
+    // The result is made shared on the worker: the GUI thread never copies a run of millions of points.
+    QFutureWatcher<std::shared_ptr<const search::SearchResult>> m_watcher;
     std::shared_ptr<search::CancelToken> m_cancel;
     bool m_running = false;
 };
