@@ -158,9 +158,22 @@ GenomeArgument loadGenomeArgument(const QString& textOrFile, const Workload& wor
     const GenomeOptions fromOption = genomeOptions(parser); // a bad --padding is an error either way
     if (QFileInfo(textOrFile).isFile()) {
         auto doc = loadDesignFile(str(textOrFile), workload, arch);
-        return {std::move(doc.genome), doc.options};
+        return {std::move(doc.genome), doc.options, doc.modelOptions};
     }
-    return {parseGenomeText(str(textOrFile)), fromOption};
+    return {parseGenomeText(str(textOrFile)), fromOption, std::nullopt};
+}
+
+model::ModelOptions modelOptions(const QCommandLineParser& parser, const GenomeArgument& genome)
+{
+    const model::ModelOptions given = modelOptions(parser); // checks both options either way
+    if (!genome.modelOptions)
+        return given;
+    model::ModelOptions options = *genome.modelOptions;
+    if (parser.isSet("confidence"))
+        options.occupancyConfidence = given.occupancyConfidence;
+    if (parser.isSet("format-space"))
+        options.formatSpace = given.formatSpace;
+    return options;
 }
 
 int runGuarded(const char* command, const std::function<int()>& body)

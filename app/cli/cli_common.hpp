@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace sparsemap::cli {
@@ -40,6 +41,9 @@ GenomeOptions genomeOptions(const QCommandLineParser& parser); // reads --paddin
 struct GenomeArgument {
     Genome genome;
     GenomeOptions options;
+    // The model options a design file records (its `model` entry; Sparseloop's rules when absent);
+    // none for genome text.
+    std::optional<model::ModelOptions> modelOptions;
 };
 GenomeArgument loadGenomeArgument(const QString& textOrFile, const Workload& workload,
                                   const Architecture& arch, const QCommandLineParser& parser);
@@ -48,6 +52,9 @@ QCommandLineOption paddingOption();
 // --format-space dead|nearest|unrestricted (formats Sparseloop cannot represent), and their values.
 QList<QCommandLineOption> modelOptionOptions();
 model::ModelOptions modelOptions(const QCommandLineParser& parser);
+// The options to evaluate a genome argument with: those its design file records, each replaced by
+// --confidence / --format-space when given on the command line; for genome text, modelOptions(parser).
+model::ModelOptions modelOptions(const QCommandLineParser& parser, const GenomeArgument& genome);
 
 // Runs a subcommand body, mapping exceptions to messages on stderr and exit codes.
 int runGuarded(const char* command, const std::function<int()>& body);

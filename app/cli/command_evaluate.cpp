@@ -63,9 +63,10 @@ int runEvaluate(const QStringList& args)
         const auto positional = parser.positionalArguments();
         const Workload workload = loadWorkloadArgument(positional[0]);
         const Architecture arch = loadArchitecture(positional[1]);
-        const auto [genome, genomeOpts] = loadGenomeArgument(positional[2], workload, arch, parser);
-        const GenomeLayout layout(workload, arch, genomeOpts);
-        model::GenomeEvaluator evaluator(layout, modelOptions(parser));
+        const GenomeArgument given = loadGenomeArgument(positional[2], workload, arch, parser);
+        const Genome& genome = given.genome;
+        const GenomeLayout layout(workload, arch, given.options);
+        model::GenomeEvaluator evaluator(layout, modelOptions(parser, given));
         const auto& result = evaluator.evaluate(genome);
         std::cout << "genome: " << genomeToText(genome) << "\n\n";
         if (parser.isSet(nest))

@@ -37,9 +37,10 @@ int runExport(const QStringList& args)
         const auto positional = parser.positionalArguments();
         const Workload workload = loadWorkloadArgument(positional[0]);
         const Architecture arch = loadArchitecture(positional[1]);
-        const auto [genome, genomeOpts] = loadGenomeArgument(positional[2], workload, arch, parser);
-        const GenomeLayout layout(workload, arch, genomeOpts);
-        model::GenomeEvaluator evaluator(layout, modelOptions(parser));
+        const GenomeArgument given = loadGenomeArgument(positional[2], workload, arch, parser);
+        const Genome& genome = given.genome;
+        const GenomeLayout layout(workload, arch, given.options);
+        model::GenomeEvaluator evaluator(layout, modelOptions(parser, given));
         const auto& result = evaluator.evaluate(genome);
         if (!result.valid) {
             std::cerr << "sparsemap export: the design is invalid, not exported: " << result.reason << '\n';

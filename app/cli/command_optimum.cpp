@@ -48,14 +48,15 @@ int runOptimum(const QStringList& args)
         const auto positional = parser.positionalArguments();
         const Workload workload = loadWorkloadArgument(positional[0]);
         const Architecture arch = loadArchitecture(positional[1]);
-        const auto [given, genomeOpts] = loadGenomeArgument(positional[2], workload, arch, parser);
-        const GenomeLayout layout(workload, arch, genomeOpts);
+        const GenomeArgument argument = loadGenomeArgument(positional[2], workload, arch, parser);
+        const Genome& given = argument.genome;
+        const GenomeLayout layout(workload, arch, argument.options);
         layout.validate(given);
 
         search::MappingOptimumSettings settings;
         settings.objective = parseObjective(parser.value(objectiveOpt));
         settings.threads = parseThreads(parser.value(threadsOpt));
-        settings.modelOptions = modelOptions(parser);
+        settings.modelOptions = modelOptions(parser, argument);
         bool ok = false;
         const double maxMappings = parser.value(maxOpt).toDouble(&ok);
         if (!ok || !(maxMappings >= 1) || !std::isfinite(maxMappings))

@@ -164,7 +164,8 @@ private slots:
 
     // Beyond Sparseloop's rules: a run with nearest formats and capacity at the 0.9 quantile saves its best
     // (its genome's design: the evaluated one has its formats made representable) and records both options
-    // in run.session.yaml; the saved design evaluates again under them to the EDP the search printed.
+    // in run.session.yaml and best.design.yaml; the saved design evaluates again under them (given on the
+    // command line, or read from the file) to the EDP the search printed.
     void searchBeyondSparseloopSavesAndRecordsItsOptions()
     {
         QTemporaryDir dir;
@@ -185,6 +186,14 @@ private slots:
         const auto evaluated = QRegularExpression("EDP +([0-9.e+]+)").match(again.out);
         QVERIFY2(evaluated.hasMatch(), qPrintable(again.out));
         QVERIFY(std::abs(evaluated.captured(1).toDouble() / printed.captured(1).toDouble() - 1) < 1e-5);
+        // Without the options on the command line the design file's own `model` entry applies: the
+        // same EDP again.
+        const Run recorded =
+            sparsemap({"evaluate", "samples/workloads/mm3.yaml", "cloud", dir.filePath("best.design.yaml")});
+        QCOMPARE(recorded.exitCode, 0);
+        const auto fromFile = QRegularExpression("EDP +([0-9.e+]+)").match(recorded.out);
+        QVERIFY2(fromFile.hasMatch(), qPrintable(recorded.out));
+        QVERIFY(std::abs(fromFile.captured(1).toDouble() / printed.captured(1).toDouble() - 1) < 1e-5);
     }
 
     // The exact mapping optimum for Fig. 13's sparse strategy on the toy (Fig. 13's own mapping cannot be
