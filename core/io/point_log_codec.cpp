@@ -65,7 +65,8 @@ void putColumn(std::string& out, std::span<const double> column)
 {
     const std::size_t at = out.size();
     out.resize(at + column.size() * sizeof(double));
-    std::memcpy(out.data() + at, column.data(), column.size() * sizeof(double));
+    if (!column.empty()) // an empty span's data() may be null, which memcpy must not be given
+        std::memcpy(out.data() + at, column.data(), column.size() * sizeof(double));
 }
 
 // Genomes are walked in blocks of points, gene by gene within a block: each gene's column is read or
@@ -183,7 +184,8 @@ std::string rawColumns(const search::PointLog& log)
     const auto reasons = log.reasonIndices();
     const std::size_t at = out.size();
     out.resize(at + n * sizeof(std::uint32_t));
-    std::memcpy(out.data() + at, reasons.data(), n * sizeof(std::uint32_t));
+    if (n > 0)
+        std::memcpy(out.data() + at, reasons.data(), n * sizeof(std::uint32_t));
     return out;
 }
 
@@ -225,7 +227,8 @@ template <typename T> bool getColumn(ColumnReader& in, std::vector<T>& column, s
     if (!in.has(n, sizeof(T)) || !in.take(n * sizeof(T), bytes))
         return false;
     column.resize(n);
-    std::memcpy(column.data(), bytes.data(), bytes.size());
+    if (!bytes.empty())
+        std::memcpy(column.data(), bytes.data(), bytes.size());
     return true;
 }
 
