@@ -133,6 +133,23 @@ std::string withoutLine(const std::string& text, const std::string& prefix)
     return out;
 }
 
+// A random design of a 32x64x48 SpMM on testArchitecture(), drawn with `seed`: what the design-file
+// round trips write and read back.
+struct RandomSpmmDesign {
+    explicit RandomSpmmDesign(std::uint64_t seed)
+        : workload(makeSpmm("mm", 32, 64, 48, uniformDensity(0.3), uniformDensity(0.6))),
+          layout(workload, testArchitecture())
+    {
+        std::mt19937_64 rng(seed);
+        genome = randomGenome(layout, rng);
+        design = decodeGenome(layout, genome);
+    }
+    Workload workload;
+    GenomeLayout layout;
+    Genome genome;
+    Design design;
+};
+
 } // namespace
 
 class TestIoRoundTrip : public QObject {
@@ -451,11 +468,10 @@ design:
 
     void designToYamlRefusesADesignThatIsNotItsGenomes()
     {
-        const Workload w = makeSpmm("mm", 32, 64, 48, uniformDensity(0.3), uniformDensity(0.6));
-        const GenomeLayout layout(w, testArchitecture());
-        std::mt19937_64 rng(3);
-        const Genome genome = randomGenome(layout, rng);
-        Design design = decodeGenome(layout, genome);
+        RandomSpmmDesign drawn(3);
+        const GenomeLayout& layout = drawn.layout;
+        const Genome& genome = drawn.genome;
+        Design& design = drawn.design;
         const int sg = genome[layout.segment(GeneSegment::SkipGate).begin];
         design.sparse.sites[0].actions =
             sgActionsFromGene((sg + 1) % kSgGeneCount, layout.tensorP(), layout.tensorQ());
@@ -464,11 +480,11 @@ design:
 
     void designMetricsRoundTrip()
     {
-        const Workload w = makeSpmm("mm", 32, 64, 48, uniformDensity(0.3), uniformDensity(0.6));
-        const GenomeLayout layout(w, testArchitecture());
-        std::mt19937_64 rng(5);
-        const Genome genome = randomGenome(layout, rng);
-        const Design design = decodeGenome(layout, genome);
+        RandomSpmmDesign drawn(5);
+        const Workload& w = drawn.workload;
+        const GenomeLayout& layout = drawn.layout;
+        const Genome& genome = drawn.genome;
+        const Design& design = drawn.design;
         const DesignMetrics valid{true, "", 1234, 5.5e6, 1234 * 5.5e6};
         const auto a = parseDesignYaml(designToYaml(layout, genome, design, &valid), w, testArchitecture());
         QVERIFY(a.metrics.has_value());
@@ -483,11 +499,11 @@ design:
     {
         // The `model` entry: written only beyond Sparseloop's rules (so default files are as before), read
         // back as written; a bad value is an error at its line and column.
-        const Workload w = makeSpmm("mm", 32, 64, 48, uniformDensity(0.3), uniformDensity(0.6));
-        const GenomeLayout layout(w, testArchitecture());
-        std::mt19937_64 rng(5);
-        const Genome genome = randomGenome(layout, rng);
-        const Design design = decodeGenome(layout, genome);
+        RandomSpmmDesign drawn(5);
+        const Workload& w = drawn.workload;
+        const GenomeLayout& layout = drawn.layout;
+        const Genome& genome = drawn.genome;
+        const Design& design = drawn.design;
         const DesignMetrics metrics{true, "", 1234, 5.5e6, 1234 * 5.5e6};
         const model::ModelOptions defaults;
         const std::string plain = designToYaml(layout, genome, design, &metrics, &defaults);
