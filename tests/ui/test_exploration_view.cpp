@@ -23,6 +23,7 @@ private slots:
     void clickingADotShowsItsDesign();
     void cancelStopsAtOnceKeepingBest();
     void runsOverlayInConvergencePlot();
+    void legendWrapsToThePlotsWidth();
     void searchesAnEditedArchitecture();
     void emptyMapHasNoColourScale();
     void axisLabelSameLiveAndReloaded();
@@ -125,6 +126,54 @@ void TestExplorationView::runsOverlayInConvergencePlot()
     QCOMPARE(view.convergencePlot()->runCount(), 2);
     QCOMPARE(view.convergencePlot()->graphCount(), 4); // best and average per run
     QVERIFY(view.convergencePlot()->legend->visible());
+}
+
+// The legend below the convergence plot takes as many columns as the plot's width holds: a narrow
+// plot gets more rows, its entries never stand outside it, and long run names do not make the plot's
+// minimum wider (a splitter would keep the plot as wide as a row of names; issue 16 item 6).
+void TestExplorationView::legendWrapsToThePlotsWidth()
+{
+    sparsemap::ui::ConvergencePlotView plot;
+    const QStringList names = {"sparsemap-random-perm batched-spmm/mobile (2) s1",
+                               "sparsemap-random-perm batched-spmm/mobile (2) s2",
+                               "sparsemap-random-perm batched-spmm/mobile (2) s3",
+                               "sparsemap-random-perm batched-spmm/mobile (2) s4"};
+    for (const QString& name : names) {
+        plot.beginRun(name);
+        for (int g = 0; g < 5; ++g)
+            plot.addGeneration(sparsemap::search::GenerationStats{g, 10 * g, 10.0 - g, 20.0 - g, 0.5});
+    }
+    const QFontMetrics metrics(plot.legend->font());
+    const int nameWidth = metrics.horizontalAdvance(names[0]);
+    // Three names side by side are wider than the narrow plot below: a fixed three-column legend
+    // would not fit it.
+    QVERIFY(3 * nameWidth > 420);
+    const QWidget& widget = plot;
+    QVERIFY2(widget.minimumSizeHint().width() < 420,
+             qPrintable(QString::number(widget.minimumSizeHint().width())));
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    // Lays the plot out at `width` px; the legend's rows, or -1 when it is not whole below the axes.
+    const auto rowsAt = [&](int width) {
+        plot.resize(width, 360);
+        QCoreApplication::sendPostedEvents(&plot, QEvent::Resize); // the viewport follows the size
+        plot.replot();
+        const QRect legend = plot.legend->outerRect();
+        if (!plot.rect().contains(legend) || legend.top() < plot.axisRect()->outerRect().bottom())
+            return -1;
+        int rows = 0;
+        for (int r = 0; r < plot.legend->rowCount(); ++r)
+            for (int c = 0; c < plot.legend->columnCount(); ++c)
+                if (plot.legend->element(r, c)) {
+                    ++rows;
+                    break;
+                }
+        return rows;
+    };
+    // An entry is its name, a 32 px line sample and some padding: less than the name and 100 px.
+    QCOMPARE(rowsAt(nameWidth + 60), 4);      // one entry a row
+    QCOMPARE(rowsAt(2 * nameWidth + 200), 2); // two columns
+    QCOMPARE(rowsAt(4 * nameWidth + 400), 2); // three columns at most (the Exploration view's)
 }
 
 void TestExplorationView::emptyMapHasNoColourScale()

@@ -345,7 +345,15 @@ void TestMainWindow::smallScreenKeepsLegendsAndTitle()
         QVERIFY2(legend.top() >= axes.bottom(), where);
         QVERIFY2(plot->rect().contains(legend), where); // not cut by the widget's edge
         QVERIFY2(legend.height() >= plot->legend->minimumOuterSizeHint().height(), where); // not squeezed
-        QVERIFY2(axes.height() >= 100 && axes.width() >= 200, where); // and the plot keeps its room
+        const QString sizes = QString("%1: axes %2x%3, legend %4x%5, plot %6x%7")
+                                  .arg(where)
+                                  .arg(axes.width())
+                                  .arg(axes.height())
+                                  .arg(legend.width())
+                                  .arg(legend.height())
+                                  .arg(plot->width())
+                                  .arg(plot->height());
+        QVERIFY2(axes.height() >= 100 && axes.width() >= 200, qPrintable(sizes)); // the plot keeps its room
     };
     QVERIFY(window.showView("exploration"));
     QTest::qWait(20);

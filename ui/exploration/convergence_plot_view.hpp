@@ -22,6 +22,8 @@ public:
     bool hasRun(const QString& label) const;
     int runCount() const { return m_runs; }
     void refresh(); // rescales and replots
+    // Small whatever the legend holds: its entries wrap to the width given (legend_below.hpp).
+    QSize minimumSizeHint() const override { return {240, 200}; }
 
 private:
     int m_runs = 0;

@@ -60,6 +60,11 @@ ExplorationView::ExplorationView(QWidget* parent) : QWidget(parent)
     maps->addTab(m_designSpace, "Design space (PCA)");
     maps->addTab(m_pareto, "Energy-delay front");
     plots->addWidget(maps);
+    // Halves whatever the maps hold when the view is first shown (the split used to follow the size
+    // hints of the moment: a narrow convergence plot after some runs).
+    plots->setStretchFactor(0, 1);
+    plots->setStretchFactor(1, 1);
+    plots->setSizes({500, 500});
     auto* vertical = new QSplitter(Qt::Vertical);
     vertical->addWidget(plots);
     // The shown design's loop nest, with a way on to the full Design view.
