@@ -354,6 +354,9 @@ void TestMainWindow::smallScreenKeepsLegendsAndTitle()
                                   .arg(plot->width())
                                   .arg(plot->height());
         QVERIFY2(axes.height() >= 100 && axes.width() >= 200, qPrintable(sizes)); // the plot keeps its room
+        // The y axis title is whole: no longer than the axes are high.
+        const int title = QFontMetrics(plot->yAxis->labelFont()).horizontalAdvance(plot->yAxis->label());
+        QVERIFY2(title <= axes.height(), qPrintable(sizes + QString(", y title %1 px").arg(title)));
     };
     QVERIFY(window.showView("exploration"));
     QTest::qWait(20);

@@ -22,7 +22,15 @@ QColor runColor(int run)
 ConvergencePlotView::ConvergencePlotView(QWidget* parent) : QCustomPlot(parent)
 {
     xAxis->setLabel("generation");
-    yAxis->setLabel("objective (solid: best, dashed: average)");
+    yAxis->setLabel("objective");
+    // What the two line styles mean, once above the axes: inside the axis title it made the title
+    // longer than a small screen's plot is high (clipped at 1024x700).
+    plotLayout()->insertRow(0);
+    auto* key = new QCPTextElement(this, "solid: best so far, dashed: population average (valid members)",
+                                   QFont(font().family(), 8));
+    key->setTextColor(QColor(90, 90, 90));
+    plotLayout()->addElement(0, 0, key);
+    plotLayout()->setRowStretchFactor(0, 0.001); // its text's height, the rest to the axes
     yAxis->setScaleType(QCPAxis::stLogarithmic);
     yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     yAxis->setNumberFormat("eb");
@@ -60,7 +68,7 @@ void ConvergencePlotView::addGeneration(const search::GenerationStats& stats)
 
 void ConvergencePlotView::setObjectiveLabel(const QString& label)
 {
-    yAxis->setLabel(label + " (solid: best, dashed: average)");
+    yAxis->setLabel(label);
 }
 
 void ConvergencePlotView::clearRuns()
