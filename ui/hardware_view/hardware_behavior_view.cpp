@@ -27,6 +27,7 @@ namespace {
 
 constexpr int kSliderMax = 100000;   // the slider is proportional beyond this many steps
 constexpr double kAspect = 16.0 / 9; // the picture's width / height where the PE array decides it
+constexpr double kMinTextPx = 9;     // Fit zooms no further out than this text height
 
 QColor castColor(SpatialCast cast, bool output)
 {
@@ -110,7 +111,10 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     m_next = button(tr("▶"), tr("Next time step"));
     m_play = button(tr("Play"), tr("Walk the time steps"));
     m_play->setCheckable(true);
-    m_fit = button(tr("Fit"), tr("Show the whole accelerator (the mouse wheel zooms, dragging pans)"));
+    m_fit = button(
+        tr("Fit"),
+        tr("Show the whole accelerator, as far as its texts stay readable (the mouse wheel zooms, dragging "
+           "pans)"));
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setMinimumWidth(60); // stays usable in a narrow Design view
     m_stepEdit = new QLineEdit(this);
@@ -229,6 +233,14 @@ void HardwareBehaviorView::setDesign(const Workload& workload, const Architectur
         return;
     }
     buildScene(result);
+    // Fit never draws a text smaller than kMinTextPx: a small view shows part of the picture, readable.
+    double smallestText = 0;
+    for (QGraphicsItem* item : m_scene->items())
+        if (auto* t = qgraphicsitem_cast<QGraphicsSimpleTextItem*>(item); t && !t->text().isEmpty()) {
+            const double px = t->font().pointSizeF() * logicalDpiY() / 72.0 * t->scale();
+            smallestText = smallestText > 0 ? std::min(smallestText, px) : px;
+        }
+    m_view->setMinimumFitZoom(smallestText > 0 ? kMinTextPx / smallestText : 0);
     for (QWidget* w : std::initializer_list<QWidget*>{m_prev, m_next, m_play, m_slider, m_stepEdit})
         w->setEnabled(true);
     const std::int64_t last = m_trace->stepCount() - 1;

@@ -1,6 +1,7 @@
 #include "hardware_view/hardware_scene_items.hpp"
 
 #include <QPainter>
+#include <QScrollBar>
 #include <QStyleOptionGraphicsItem>
 #include <QWheelEvent>
 
@@ -144,8 +145,19 @@ ZoomableGraphicsView::ZoomableGraphicsView(QWidget* parent) : QGraphicsView(pare
 void ZoomableGraphicsView::fitAll()
 {
     m_autoFit = true;
-    if (scene())
-        fitInView(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+    fitScene();
+}
+
+void ZoomableGraphicsView::fitScene()
+{
+    if (!scene())
+        return;
+    fitInView(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+    if (transform().m11() < m_minimumFitZoom) {
+        setTransform(QTransform::fromScale(m_minimumFitZoom, m_minimumFitZoom));
+        horizontalScrollBar()->setValue(horizontalScrollBar()->minimum());
+        verticalScrollBar()->setValue(verticalScrollBar()->minimum());
+    }
 }
 
 void ZoomableGraphicsView::wheelEvent(QWheelEvent* event)
@@ -163,8 +175,8 @@ void ZoomableGraphicsView::wheelEvent(QWheelEvent* event)
 void ZoomableGraphicsView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
-    if (m_autoFit && scene())
-        fitInView(scene()->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+    if (m_autoFit)
+        fitScene();
 }
 
 } // namespace sparsemap::ui

@@ -57,14 +57,21 @@ class ZoomableGraphicsView : public QGraphicsView {
     Q_OBJECT
 public:
     explicit ZoomableGraphicsView(QWidget* parent = nullptr);
-    void fitAll(); // and keep fitting on resize
+    // Shows the whole scene, and keeps fitting it on resize, but never below the minimum fit zoom:
+    // when the whole does not fit legibly, the top-left part is shown at that zoom and the scroll bars
+    // (or dragging) reach the rest.
+    void fitAll();
+    void setMinimumFitZoom(double zoom) { m_minimumFitZoom = zoom; }
+    double minimumFitZoom() const { return m_minimumFitZoom; }
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void fitScene();
     bool m_autoFit = true;
+    double m_minimumFitZoom = 0;
 };
 
 } // namespace sparsemap::ui
