@@ -147,13 +147,22 @@ std::vector<std::string> workloadProblems(const Workload& w)
         problems.push_back("the product of the dimension sizes (the dense MACs) exceeds 2^53 = " +
                            std::to_string(kMaxVolume) + ", the largest problem the model represents exactly");
     int outputs = 0;
+    std::string outputNames;
     for (std::size_t t = 0; t < w.tensors.size(); ++t) {
         const auto& tensor = w.tensors[t];
         for (std::size_t u = 0; u < t; ++u)
             if (w.tensors[u].name == tensor.name)
-                problems.push_back("tensor name " + tensor.name + " is used twice");
-        if (tensor.isOutput)
+                problems.push_back(
+                    w.tensors[u].isOutput != tensor.isOutput
+                        ? "tensor " + tensor.name +
+                              " is both the output and an input; an output is written only (name the read "
+                              "operand apart, e.g. " +
+                              tensor.name + "_in)"
+                        : "tensor name " + tensor.name + " is used twice");
+        if (tensor.isOutput) {
+            outputNames += (outputs == 0 ? "" : ", ") + tensor.name;
             ++outputs;
+        }
         if (tensor.ranks.empty())
             problems.push_back("tensor " + tensor.name + " has no ranks");
         for (const auto& rank : tensor.ranks) {
@@ -190,9 +199,15 @@ std::vector<std::string> workloadProblems(const Workload& w)
         if (dens.model == DensityModelKind::Actual && dens.file.empty())
             problems.push_back("tensor " + tensor.name + " actual density needs a file");
     }
-    if (outputs != 1)
+    if (outputs > 1)
         problems.push_back("a workload needs exactly one output tensor (found " + std::to_string(outputs) +
-                           ")");
+                           ": " + outputNames + "); mark only the written tensor output: true");
+    else if (outputs == 0)
+        problems.push_back("a workload needs exactly one output tensor (found 0); mark the written tensor "
+                           "output: true");
+    if (!w.tensors.empty() && static_cast<int>(w.tensors.size()) == outputs)
+        problems.push_back("a workload needs at least one input tensor (" + outputNames +
+                           " is only written); add a tensor with a density");
     for (std::size_t d = 0; d < w.dims.size(); ++d) {
         bool used = false;
         for (std::size_t t = 0; t < w.tensors.size() && !used; ++t)
