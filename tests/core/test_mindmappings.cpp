@@ -433,6 +433,41 @@ private slots:
         }
     }
 
+    // The eight problems of the paper's Table 1 (samples/workloads/mindmappings/, read as its README says):
+    // dense MACs worked out by hand from the sizes, outputs W - R + 1 (no padding, Eq. 3).
+    void tableOneProblemsHaveThePapersSizes()
+    {
+        struct Problem {
+            const char* file;
+            double macs;
+            std::size_t inputs;
+        };
+        const Problem problems[] = {
+            {"resnet-conv3", 16.0 * 128 * 128 * 26 * 26 * 3 * 3, 2},
+            {"resnet-conv4", 16.0 * 256 * 256 * 12 * 12 * 3 * 3, 2},
+            {"inception-conv2", 32.0 * 192 * 192 * 54 * 54 * 3 * 3, 2},
+            {"vgg-conv2", 16.0 * 128 * 64 * 110 * 110 * 3 * 3, 2},
+            {"alexnet-conv2", 8.0 * 256 * 96 * 23 * 23 * 5 * 5, 2},
+            {"alexnet-conv4", 8.0 * 384 * 384 * 11 * 11 * 3 * 3, 2},
+            {"mttkrp0", 128.0 * 1024 * 4096 * 2048, 3},
+            {"mttkrp1", 2048.0 * 4096 * 1024 * 128, 3},
+            {"mttkrp0-sparse", 128.0 * 1024 * 4096 * 2048, 3},
+            {"mttkrp1-sparse", 2048.0 * 4096 * 1024 * 128, 3},
+        };
+        for (const auto& p : problems) {
+            const std::string path =
+                std::string(SPARSEMAP_SOURCE_DIR "/samples/workloads/mindmappings/") + p.file + ".yaml";
+            const auto w = loadWorkloadFile(path);
+            QVERIFY2(w.denseMacs() == p.macs, p.file);
+            QVERIFY2(w.inputTensors().size() == p.inputs, p.file);
+            const bool sparse = std::string(p.file).ends_with("-sparse");
+            for (int t : w.inputTensors())
+                QVERIFY2(w.tensors[std::size_t(t)].density.density ==
+                             (sparse && t == w.inputTensors()[0] ? 2.4e-5 : 1.0),
+                         p.file);
+        }
+    }
+
 private:
     std::unique_ptr<GenomeLayout> m_layout;
 };
