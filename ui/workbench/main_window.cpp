@@ -157,7 +157,6 @@ void MainWindow::createMenus()
     edit->addAction(redo);
 
     auto* view = menuBar()->addMenu("&View");
-    const QStringList views = {"architecture", "workload", "exploration", "design", "compare"};
     for (int i = 0; i < m_tabs->count(); ++i) {
         auto* action =
             view->addAction(m_tabs->tabText(i).remove('&'), this, [this, i] { m_tabs->setCurrentIndex(i); });
