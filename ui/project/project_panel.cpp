@@ -10,8 +10,9 @@ namespace sparsemap::ui {
 
 using Group = ProjectStore::Group;
 
-ProjectPanel::ProjectPanel(ProjectStore* store, QWidget* parent)
-    : QWidget(parent), m_store(store), m_model(new ProjectTreeModel(store, this)), m_tree(new QTreeView)
+ProjectPanel::ProjectPanel(SessionController* session, QWidget* parent)
+    : QWidget(parent), m_session(session), m_model(new ProjectTreeModel(session->store(), this)),
+      m_tree(new QTreeView)
 {
     m_tree->setModel(m_model);
     m_tree->setUniformRowHeights(true);
@@ -48,7 +49,11 @@ void ProjectPanel::showContextMenu(const QPoint& position)
     QMenu menu(this);
     menu.addAction("Open", this, [this, item] { emit activated(item->group, item->row); });
     if (item->group == Group::Runs) {
-        menu.addAction("Pin best design", this, [this, item] { emit pinBestRequested(item->row); });
+        menu.addAction("Pin best design", this, [this, item] {
+            QString error;
+            if (m_session->pinBest(m_session->runId(item->row), &error) < 0 && !error.isEmpty())
+                emit problem(error);
+        });
         menu.addAction("Compare runs", this, [this] { emit compareRequested(); });
     }
     if (item->group == Group::Runs || item->group == Group::Pinned)
@@ -60,7 +65,7 @@ void ProjectPanel::showContextMenu(const QPoint& position)
         if (item->group == Group::Runs)
             question += " Its point log and its pinned designs go with it.";
         if (QMessageBox::question(this, "Remove", question) == QMessageBox::Yes)
-            m_store->remove(item->group, item->row);
+            m_session->remove(item->group, item->row);
     });
     menu.exec(m_tree->viewport()->mapToGlobal(position));
 }

@@ -50,10 +50,21 @@ int ProjectStore::count(Group group) const
     return 0;
 }
 
-template <typename Edit> void ProjectStore::change(Group group, Edit&& edit)
+template <typename Edit> void ProjectStore::append(Group group, Edit&& edit)
 {
-    emit groupAboutToChange(group);
+    const int row = count(group);
+    emit entriesAboutToBeInserted(group, row, row);
     edit();
+    emit entriesInserted(group, row, row);
+    emit groupChanged(group);
+    setModified(true);
+}
+
+template <typename Edit> void ProjectStore::erase(Group group, int index, Edit&& edit)
+{
+    emit entriesAboutToBeRemoved(group, index, index);
+    edit();
+    emit entriesRemoved(group, index, index);
     emit groupChanged(group);
     setModified(true);
 }
@@ -80,7 +91,7 @@ int ProjectStore::upsertArchitecture(const Architecture& arch)
         updateArchitecture(index, arch);
         return index;
     }
-    change(Group::Architectures, [&] { m_session.architectures.push_back(arch); });
+    append(Group::Architectures, [&] { m_session.architectures.push_back(arch); });
     return int(m_session.architectures.size()) - 1;
 }
 
@@ -98,7 +109,7 @@ int ProjectStore::upsertWorkload(const Workload& workload)
         updateWorkload(index, workload);
         return index;
     }
-    change(Group::Workloads, [&] { m_session.workloads.push_back(workload); });
+    append(Group::Workloads, [&] { m_session.workloads.push_back(workload); });
     return int(m_session.workloads.size()) - 1;
 }
 
@@ -112,17 +123,47 @@ void ProjectStore::updateWorkload(int index, const Workload& workload)
 int ProjectStore::addRun(RunRecord run)
 {
     run.name = uniqueName(run.name, m_session.runs);
-    change(Group::Runs, [&] { m_session.runs.push_back(std::move(run)); });
+    append(Group::Runs, [&] {
+        m_session.runs.push_back(std::move(run));
+        m_runIds.push_back(newRunId());
+    });
     return int(m_session.runs.size()) - 1;
 }
 
-int ProjectStore::pin(int run, std::int64_t pointIndex, const std::string& name)
+RunId ProjectStore::runId(int index) const
 {
-    if (run < 0 || run >= count(Group::Runs) || pointIndex < 0 ||
-        pointIndex >= std::int64_t(m_session.runs[run].result.points.size()))
+    return index >= 0 && index < int(m_runIds.size()) ? m_runIds[std::size_t(index)] : RunId::None;
+}
+
+int ProjectStore::runIndex(RunId run) const
+{
+    if (run == RunId::None)
         return -1;
-    PinnedDesign pinned{uniqueName(name, m_session.pinned), run, pointIndex};
-    change(Group::Pinned, [&] { m_session.pinned.push_back(std::move(pinned)); });
+    const auto it = std::find(m_runIds.begin(), m_runIds.end(), run);
+    return it == m_runIds.end() ? -1 : int(it - m_runIds.begin());
+}
+
+RunId ProjectStore::pinnedRun(int pin) const
+{
+    return pin >= 0 && pin < int(m_pinRuns.size()) ? m_pinRuns[std::size_t(pin)] : RunId::None;
+}
+
+void ProjectStore::derivePinIndices()
+{
+    for (std::size_t i = 0; i < m_session.pinned.size(); ++i)
+        m_session.pinned[i].run = runIndex(m_pinRuns[i]);
+}
+
+int ProjectStore::pin(RunId run, std::int64_t pointIndex, const std::string& name)
+{
+    const int index = runIndex(run);
+    if (index < 0 || pointIndex < 0 || pointIndex >= std::int64_t(m_session.runs[index].result.points.size()))
+        return -1;
+    PinnedDesign pinned{uniqueName(name, m_session.pinned), index, pointIndex};
+    append(Group::Pinned, [&] {
+        m_session.pinned.push_back(std::move(pinned));
+        m_pinRuns.push_back(run);
+    });
     return int(m_session.pinned.size()) - 1;
 }
 
@@ -132,27 +173,31 @@ void ProjectStore::remove(Group group, int index)
         return;
     switch (group) {
     case Group::Architectures:
-        change(group, [&] { m_session.architectures.erase(m_session.architectures.begin() + index); });
+        erase(group, index, [&] { m_session.architectures.erase(m_session.architectures.begin() + index); });
         break;
     case Group::Workloads:
-        change(group, [&] { m_session.workloads.erase(m_session.workloads.begin() + index); });
+        erase(group, index, [&] { m_session.workloads.erase(m_session.workloads.begin() + index); });
         break;
     case Group::Pinned:
-        change(group, [&] { m_session.pinned.erase(m_session.pinned.begin() + index); });
-        break;
-    case Group::Runs:
-        // Pins point into runs by index: drop the run's pins and renumber the later runs'.
-        change(Group::Pinned, [&] {
-            auto& pins = m_session.pinned;
-            pins.erase(std::remove_if(pins.begin(), pins.end(),
-                                      [index](const PinnedDesign& p) { return p.run == index; }),
-                       pins.end());
-            for (auto& p : pins)
-                if (p.run > index)
-                    --p.run;
+        erase(group, index, [&] {
+            m_session.pinned.erase(m_session.pinned.begin() + index);
+            m_pinRuns.erase(m_pinRuns.begin() + index);
         });
-        change(group, [&] { m_session.runs.erase(m_session.runs.begin() + index); });
         break;
+    case Group::Runs: {
+        // The run's pins go first, one by one from the back; the other pins keep their runs' ids,
+        // and their indices follow from those.
+        const RunId id = m_runIds[std::size_t(index)];
+        for (int p = count(Group::Pinned) - 1; p >= 0; --p)
+            if (m_pinRuns[std::size_t(p)] == id)
+                remove(Group::Pinned, p);
+        erase(group, index, [&] {
+            m_session.runs.erase(m_session.runs.begin() + index);
+            m_runIds.erase(m_runIds.begin() + index);
+            derivePinIndices();
+        });
+        break;
+    }
     }
 }
 
@@ -184,9 +229,42 @@ void ProjectStore::rename(Group group, int index, const std::string& name)
 
 void ProjectStore::replaceSession(Session session, const QString& path)
 {
-    for (Group g : {Group::Pinned, Group::Runs, Group::Workloads, Group::Architectures})
-        emit groupAboutToChange(g);
-    m_session = std::move(session);
+    // Every entry leaves, pins first (they refer to runs); then the new ones come in, group by group.
+    // The new runs get new ids: no id of the old session means a run of the new one.
+    auto removeAll = [this](Group group, auto& items) {
+        if (items.empty())
+            return;
+        const int last = int(items.size()) - 1;
+        emit entriesAboutToBeRemoved(group, 0, last);
+        items.clear();
+        if (group == Group::Runs)
+            m_runIds.clear();
+        if (group == Group::Pinned)
+            m_pinRuns.clear();
+        emit entriesRemoved(group, 0, last);
+    };
+    removeAll(Group::Pinned, m_session.pinned);
+    removeAll(Group::Runs, m_session.runs);
+    removeAll(Group::Workloads, m_session.workloads);
+    removeAll(Group::Architectures, m_session.architectures);
+    auto insertAll = [this](Group group, auto& items, auto& from) {
+        if (from.empty())
+            return;
+        const int last = int(from.size()) - 1;
+        emit entriesAboutToBeInserted(group, 0, last);
+        items = std::move(from);
+        if (group == Group::Runs)
+            for (std::size_t i = 0; i < items.size(); ++i)
+                m_runIds.push_back(newRunId());
+        if (group == Group::Pinned)
+            for (const auto& pin : m_session.pinned)
+                m_pinRuns.push_back(runId(pin.run));
+        emit entriesInserted(group, 0, last);
+    };
+    insertAll(Group::Architectures, m_session.architectures, session.architectures);
+    insertAll(Group::Workloads, m_session.workloads, session.workloads);
+    insertAll(Group::Runs, m_session.runs, session.runs);
+    insertAll(Group::Pinned, m_session.pinned, session.pinned);
     for (Group g : {Group::Architectures, Group::Workloads, Group::Runs, Group::Pinned})
         emit groupChanged(g);
     if (m_filePath != path) {

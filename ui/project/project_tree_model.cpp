@@ -29,29 +29,41 @@ ProjectTreeModel::ProjectTreeModel(ProjectStore* store, QObject* parent)
 {
     for (int g = 0; g < kGroups; ++g)
         m_shownRows[g] = store->count(Group(g));
-    connect(store, &ProjectStore::groupAboutToChange, this, &ProjectTreeModel::beforeChange);
-    connect(store, &ProjectStore::groupChanged, this, &ProjectTreeModel::afterChange);
+    connect(store, &ProjectStore::entriesAboutToBeInserted, this, &ProjectTreeModel::beforeInsert);
+    connect(store, &ProjectStore::entriesInserted, this, &ProjectTreeModel::afterInsert);
+    connect(store, &ProjectStore::entriesAboutToBeRemoved, this, &ProjectTreeModel::beforeRemove);
+    connect(store, &ProjectStore::entriesRemoved, this, &ProjectTreeModel::afterRemove);
     connect(store, &ProjectStore::entryChanged, this, &ProjectTreeModel::entryChanged);
 }
 
-void ProjectTreeModel::beforeChange(Group group)
+void ProjectTreeModel::beforeInsert(Group group, int first, int last)
 {
-    const int shown = m_shownRows[int(group)];
-    if (shown > 0) {
-        beginRemoveRows(indexOf(group), 0, shown - 1);
-        m_shownRows[int(group)] = 0;
-        endRemoveRows();
-    }
+    beginInsertRows(indexOf(group), first, last);
 }
 
-void ProjectTreeModel::afterChange(Group group)
+void ProjectTreeModel::afterInsert(Group group, int first, int last)
 {
-    const int now = m_store->count(group);
-    if (now > 0) {
-        beginInsertRows(indexOf(group), 0, now - 1);
-        m_shownRows[int(group)] = now;
-        endInsertRows();
-    }
+    m_shownRows[int(group)] += last - first + 1;
+    endInsertRows();
+    groupCountChanged(group);
+}
+
+void ProjectTreeModel::beforeRemove(Group group, int first, int last)
+{
+    beginRemoveRows(indexOf(group), first, last);
+}
+
+void ProjectTreeModel::afterRemove(Group group, int first, int last)
+{
+    m_shownRows[int(group)] -= last - first + 1;
+    endRemoveRows();
+    groupCountChanged(group);
+}
+
+void ProjectTreeModel::groupCountChanged(Group group)
+{
+    const QModelIndex row = indexOf(group);
+    emit dataChanged(row, row, {Qt::DisplayRole});
 }
 
 void ProjectTreeModel::entryChanged(Group group, int row)

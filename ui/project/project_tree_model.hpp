@@ -1,8 +1,9 @@
 #pragma once
 // The project panel's tree: four groups (Architectures, Workloads, Runs, Pinned designs) with the
 // session's entries as children, and a second column summarising each entry (levels and PEs, dims,
-// best objective, ...). Follows the ProjectStore: a group's children are removed and re-inserted
-// when it changes, so that the view keeps the groups' expanded state.
+// best objective, ...). Follows the ProjectStore row by row: an added entry is inserted, a removed one
+// removed, an edited or renamed one changed in place (never a reset), so that the view keeps its
+// expanded groups, selection and current item.
 #include "project_store.hpp"
 
 #include <QAbstractItemModel>
@@ -33,8 +34,11 @@ public:
     QModelIndex indexOf(ProjectStore::Group group, int row = -1) const;
 
 private:
-    void beforeChange(ProjectStore::Group group);
-    void afterChange(ProjectStore::Group group);
+    void beforeInsert(ProjectStore::Group group, int first, int last);
+    void afterInsert(ProjectStore::Group group, int first, int last);
+    void beforeRemove(ProjectStore::Group group, int first, int last);
+    void afterRemove(ProjectStore::Group group, int first, int last);
+    void groupCountChanged(ProjectStore::Group group); // the "(n)" in the group's row
     void entryChanged(ProjectStore::Group group, int row);
     QString name(ProjectStore::Group group, int row) const;
     QString summary(ProjectStore::Group group, int row) const;

@@ -53,7 +53,8 @@ QString qstr(const std::string& text)
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     setObjectName("MainWindow");
-    m_project = new ProjectStore(this);
+    m_session = new SessionController(this);
+    m_project = m_session->store();
     m_undoGroup = new QUndoGroup(this);
     createViews();
     createActions();
@@ -86,7 +87,7 @@ void MainWindow::createViews()
     m_tabs->addTab(m_cgra, "C&GRA");
     setCentralWidget(m_tabs);
 
-    m_projectPanel = new ProjectPanel(m_project);
+    m_projectPanel = new ProjectPanel(m_session);
     m_projectPanel->setMinimumWidth(170); // names stay readable, and a 1024 px window keeps its views
     auto* dock = new QDockWidget("Project");
     dock->setObjectName("ProjectDock");
@@ -156,7 +157,6 @@ void MainWindow::createMenus()
     edit->addAction(redo);
 
     auto* view = menuBar()->addMenu("&View");
-    const QStringList views = {"architecture", "workload", "exploration", "design", "compare"};
     for (int i = 0; i < m_tabs->count(); ++i) {
         auto* action =
             view->addAction(m_tabs->tabText(i).remove('&'), this, [this, i] { m_tabs->setCurrentIndex(i); });
@@ -209,22 +209,13 @@ QString MainWindow::aboutText()
         .arg(SPARSEMAP_VERSION, QT_VERSION_STR);
 }
 
-void MainWindow::connectViews()
+void MainWindow::connectEditors()
 {
     // The architecture being edited is a session entry, kept up to date on every edit, and is offered
     // in the exploration view.
     auto* doc = m_architecture->document();
-    // Its session entry gets a name no other architecture of the session uses (an edited "mobile"
-    // becomes "mobile (2)"), so runs on it and on the preset never look alike.
     auto mirror = [this, doc](bool reloaded) {
-        Architecture arch = doc->architecture();
-        const bool update = !reloaded && m_editedArchitecture >= 0 &&
-                            m_editedArchitecture < m_project->count(ProjectStore::Group::Architectures);
-        arch.name = distinctArchitectureName(m_project->session(), arch, update ? m_editedArchitecture : -1);
-        if (update)
-            m_project->updateArchitecture(m_editedArchitecture, arch);
-        else
-            m_editedArchitecture = m_project->upsertArchitecture(arch);
+        const Architecture arch = m_session->mirrorEditedArchitecture(doc->architecture(), reloaded);
         m_exploration->setCustomArchitecture(arch, "edited: " + qstr(arch.name), true);
     };
     m_exploration->setArchitectureNamer(
@@ -241,11 +232,7 @@ void MainWindow::connectViews()
         const auto& workload = workloadDoc->workload();
         if (!workloadProblems(workload).empty())
             return; // half-edited (a general workload being built): not searchable yet
-        if (reloaded || m_editedWorkload < 0 ||
-            m_editedWorkload >= m_project->count(ProjectStore::Group::Workloads))
-            m_editedWorkload = m_project->upsertWorkload(workload);
-        else
-            m_project->updateWorkload(m_editedWorkload, workload);
+        m_session->mirrorEditedWorkload(workload, reloaded);
         m_exploration->setCustomWorkload(workload, "edited: " + qstr(workload.name), true);
     };
     connect(workloadDoc, &WorkloadDocument::reset, this, [mirrorWorkload] { mirrorWorkload(true); });
@@ -270,39 +257,19 @@ void MainWindow::connectViews()
 
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateUndoTarget);
     updateUndoTarget();
+}
 
-    connect(
-        m_exploration, &ExplorationView::runCompleted, this, [this](std::shared_ptr<const RunRecord> run) {
-            if (m_project->isBusy()) { // a session file is being written or read: add the run after it
-                connect(
-                    m_project, &ProjectStore::fileFinished, this,
-                    [this, run] { emit m_exploration->runCompleted(run); }, Qt::SingleShotConnection);
-                return;
-            }
-            // What the run searched joins the session's lists when it is not there under its name (an
-            // entry of that name, perhaps edited since, is left alone: the run keeps its own copy).
-            const auto& session = m_project->session();
-            const auto named = [](const auto& items, const std::string& name) {
-                return std::any_of(items.begin(), items.end(),
-                                   [&](const auto& item) { return item.name == name; });
-            };
-            if (!named(session.architectures, run->architecture.name))
-                m_project->upsertArchitecture(run->architecture);
-            if (!named(session.workloads, run->workload.name))
-                m_project->upsertWorkload(run->workload);
-            const int index = m_project->addRun(*run);
-            m_explorationRun = index;
-            if (run->result.bestIndex >= 0 && !m_closeAfterRun)
-                showRunPoint(index, run->result.bestIndex, false);
-            statusBar()->showMessage(
-                QString("Run \"%1\" added to the session").arg(qstr(m_project->session().runs[index].name)),
-                5000);
-        });
+void MainWindow::connectViews()
+{
+    connectEditors();
+
+    // Exploration: its finished runs join the session; a clicked design opens in the Design view.
+    connect(m_exploration, &ExplorationView::runCompleted, this, &MainWindow::addCompletedRun);
     connect(m_exploration, &ExplorationView::searchStarted, this, [this](const QString& label) {
         m_cancelAction->setEnabled(true);
         m_runAction->setEnabled(false);
         m_runStatus->setText("Running " + label);
-        m_explorationRun = -1;
+        m_session->setExplorationRun(RunId::None);
     });
     connect(m_exploration, &ExplorationView::searchFinished, this, [this] {
         m_cancelAction->setEnabled(false);
@@ -311,14 +278,17 @@ void MainWindow::connectViews()
         if (m_closeAfterRun)
             close();
     });
-
-    // A design clicked in the map opens in the Design view.
     connect(m_exploration, &ExplorationView::pointActivated, this, [this](int index) {
         if (showExplorationPoint(index, false))
             statusBar()->showMessage(QString("Design #%1 is in the Design view (Ctrl+4)").arg(index), 4000);
     });
     connect(m_exploration, &ExplorationView::designOpenRequested, this,
             [this](int index) { showExplorationPoint(index, true); });
+    connect(m_session, &SessionController::workloadsChanged, m_exploration,
+            [this] { m_exploration->setSessionWorkloads(m_project->session().workloads); });
+    m_exploration->setSessionWorkloads(m_project->session().workloads);
+
+    // Design: the hardware view draws its design; Run > Pin acts on it while it is a session run's.
     connect(m_design, &DesignView::designChanged, this, [this] {
         if (m_design->hasDesign())
             m_hardware->setDesign(m_design->workload(), m_design->architecture(), m_design->design(),
@@ -326,46 +296,52 @@ void MainWindow::connectViews()
         else
             m_hardware->clear();
     });
-    connect(m_compare, &CompareView::designRequested, this,
-            [this](int run, std::int64_t point) { showRunPoint(run, point); });
-    auto updateCompare = [this](ProjectStore::Group group) {
-        if (group == ProjectStore::Group::Runs || group == ProjectStore::Group::Pinned)
-            m_compare->setSession(m_project->session());
-        if (group == ProjectStore::Group::Runs) {
-            // Indices into the runs may have moved: forget the ones this window holds.
-            if (m_explorationRun >= m_project->count(group))
-                m_explorationRun = -1;
-            if (m_shownRun >= m_project->count(group)) {
-                m_shownRun = -1;
-                m_pinAction->setEnabled(false);
-            }
-        }
-    };
-    connect(m_project, &ProjectStore::groupChanged, this, updateCompare);
-    // The session's workloads are offered in the exploration view.
-    auto offerWorkloads = [this](ProjectStore::Group group) {
-        if (group == ProjectStore::Group::Workloads)
-            m_exploration->setSessionWorkloads(m_project->session().workloads);
-    };
-    connect(m_project, &ProjectStore::groupChanged, this, offerWorkloads);
-    connect(m_project, &ProjectStore::entryChanged, this, offerWorkloads);
-    m_exploration->setSessionWorkloads(m_project->session().workloads);
-    connect(m_project, &ProjectStore::entryChanged, this, [this](ProjectStore::Group group) {
-        if (group == ProjectStore::Group::Runs || group == ProjectStore::Group::Pinned)
-            m_compare->setSession(m_project->session()); // a renamed run or pin
-    });
+    connect(m_session, &SessionController::shownDesignChanged, m_pinAction,
+            [this](RunId run) { m_pinAction->setEnabled(run != RunId::None); });
+    connect(m_session, &SessionController::designRequested, this,
+            [this](RunId run, qint64 point, bool bringToFront) { showRunPoint(run, point, bringToFront); });
+
+    // Compare: the session's runs and pins; a double-clicked row asks for its design.
+    auto showSession = [this] { m_compare->setSession(m_project->session()); };
+    connect(m_session, &SessionController::runsChanged, m_compare, showSession);
+    connect(m_session, &SessionController::pinsChanged, m_compare, showSession);
+    connect(m_compare, &CompareView::designRequested, m_session,
+            [this](int run, std::int64_t point) { m_session->requestDesign(m_session->runId(run), point); });
+
+    // The project panel.
     connect(m_projectPanel, &ProjectPanel::compareRequested, this, [this] { showView("compare"); });
     connect(m_projectPanel, &ProjectPanel::activated, this, &MainWindow::openProjectItem);
-    connect(m_projectPanel, &ProjectPanel::pinBestRequested, this, &MainWindow::pinBest);
+    connect(m_projectPanel, &ProjectPanel::problem, this, &MainWindow::showError);
     connect(m_project, &ProjectStore::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_project, &ProjectStore::filePathChanged, this, &MainWindow::updateTitle);
 }
 
+void MainWindow::addCompletedRun(const std::shared_ptr<const RunRecord>& run)
+{
+    if (m_project->isBusy()) { // a session file is being written or read: add the run after it
+        connect(
+            m_project, &ProjectStore::fileFinished, this,
+            [this, run] { emit m_exploration->runCompleted(run); }, Qt::SingleShotConnection);
+        return;
+    }
+    const RunId id = m_session->addRun(*run);
+    m_session->setExplorationRun(id);
+    if (run->result.bestIndex >= 0 && !m_closeAfterRun)
+        showRunPoint(id, run->result.bestIndex, false);
+    statusBar()->showMessage(QString("Run \"%1\" added to the session").arg(qstr(m_session->run(id)->name)),
+                             5000);
+}
+
 bool MainWindow::showView(const QString& name)
 {
-    for (int i = 0; i < m_tabs->count(); ++i)
-        if (m_tabs->tabText(i).remove('&').compare(name, Qt::CaseInsensitive) == 0) {
-            m_tabs->setCurrentIndex(i);
+    // By the view itself, not by its tab's text.
+    const std::pair<const char*, QWidget*> views[] = {
+        {"architecture", m_architecture}, {"workload", m_workload},
+        {"exploration", m_exploration},   {"design", m_design},
+        {"compare", m_compare},           {"cgra", m_cgra}};
+    for (const auto& [key, view] : views)
+        if (name.compare(QLatin1String(key), Qt::CaseInsensitive) == 0) {
+            m_tabs->setCurrentWidget(view);
             return true;
         }
     return false;
@@ -411,8 +387,7 @@ void MainWindow::newSession()
 {
     if (!maybeSave())
         return;
-    m_project->clear();
-    m_editedArchitecture = -1;
+    m_project->clear(); // the editors' entries go with it
     // The views keep what they show; it joins the new session when it is edited again.
 }
 
@@ -427,7 +402,6 @@ QString MainWindow::openSession(const QString& path)
         showError(error);
         return error;
     }
-    m_editedArchitecture = -1;
     addRecent("session", path);
     statusBar()->showMessage("Opened " + path, 5000);
     // The last run, if any, is what the architect was looking at.
@@ -560,7 +534,7 @@ void MainWindow::openProjectItem(ProjectStore::Group group, int row)
         const QString error = m_architecture->document()->loadArchitecture(session.architectures[row]);
         if (!error.isEmpty())
             return showError(error);
-        m_editedArchitecture = row;
+        m_session->setEditedArchitecture(row);
         showView("architecture");
         break;
     }
@@ -572,14 +546,13 @@ void MainWindow::openProjectItem(ProjectStore::Group group, int row)
         if (m_exploration->isRunning())
             return showError("A search is running; open the run when it has finished.");
         m_exploration->showRun(session.runs[row]);
-        m_explorationRun = row;
+        m_session->setExplorationRun(m_session->runId(row));
         if (session.runs[row].result.bestIndex >= 0)
-            showRunPoint(row, session.runs[row].result.bestIndex, false);
+            showRunPoint(m_session->runId(row), session.runs[row].result.bestIndex, false);
         showView("exploration");
         break;
     case ProjectStore::Group::Pinned: {
-        const auto& pin = session.pinned[row];
-        const QString error = showRunPoint(pin.run, pin.pointIndex);
+        const QString error = showRunPoint(m_project->pinnedRun(row), session.pinned[row].pointIndex);
         if (!error.isEmpty())
             showError(error);
         break;
@@ -589,7 +562,7 @@ void MainWindow::openProjectItem(ProjectStore::Group group, int row)
 
 bool MainWindow::showExplorationPoint(int index, bool bringToFront)
 {
-    if (m_exploration->isRunning() || m_explorationRun < 0) {
+    if (m_exploration->isRunning() || m_session->explorationRun() == RunId::None) {
         // A point of the run in progress: not in the session yet, shown from the view's own log.
         const auto& points = m_exploration->points();
         if (!m_exploration->layout() || index < 0 || index >= int(points.size()) ||
@@ -600,13 +573,12 @@ bool MainWindow::showExplorationPoint(int index, bool bringToFront)
                               QString("design #%1 of the running search").arg(index))
                  .isEmpty())
             return false;
-        m_shownRun = -1;
-        m_pinAction->setEnabled(false);
+        m_session->setShownDesign(RunId::None, -1);
         if (bringToFront)
             showView("design");
         return true;
     }
-    const QString error = showRunPoint(m_explorationRun, index, bringToFront);
+    const QString error = showRunPoint(m_session->explorationRun(), index, bringToFront);
     if (!error.isEmpty())
         statusBar()->showMessage(error, 5000);
     return error.isEmpty();
@@ -614,11 +586,15 @@ bool MainWindow::showExplorationPoint(int index, bool bringToFront)
 
 QString MainWindow::showRunPoint(int run, std::int64_t pointIndex, bool bringToFront)
 {
-    const auto& runs = m_project->session().runs;
-    if (run < 0 || run >= int(runs.size()) || pointIndex < 0 ||
-        pointIndex >= std::int64_t(runs[run].result.points.size()))
+    return showRunPoint(m_session->runId(run), pointIndex, bringToFront);
+}
+
+QString MainWindow::showRunPoint(RunId run, std::int64_t pointIndex, bool bringToFront)
+{
+    const RunRecord* found = m_session->run(run);
+    if (!found || pointIndex < 0 || pointIndex >= std::int64_t(found->result.points.size()))
         return "No such design in the session.";
-    const RunRecord& record = runs[run];
+    const RunRecord& record = *found;
     const auto& point = record.result.points[std::size_t(pointIndex)];
     if (point.genome.empty())
         return "This method's designs have no SparseMap genome to show.";
@@ -638,9 +614,7 @@ QString MainWindow::showRunPoint(int run, std::int64_t pointIndex, bool bringToF
     }
     if (!error.isEmpty())
         return error;
-    m_shownRun = run;
-    m_shownPoint = pointIndex;
-    m_pinAction->setEnabled(true);
+    m_session->setShownDesign(run, pointIndex);
     if (bringToFront)
         showView("design");
     return {};
@@ -648,23 +622,10 @@ QString MainWindow::showRunPoint(int run, std::int64_t pointIndex, bool bringToF
 
 void MainWindow::pinShownDesign()
 {
-    if (m_shownRun < 0)
-        return;
-    const auto& run = m_project->session().runs[m_shownRun];
-    const int pin = m_project->pin(m_shownRun, m_shownPoint, run.name + " #" + std::to_string(m_shownPoint));
+    const int pin = m_session->pinShownDesign();
     if (pin >= 0)
         statusBar()->showMessage(QString("Pinned \"%1\"").arg(qstr(m_project->session().pinned[pin].name)),
                                  4000);
-}
-
-void MainWindow::pinBest(int run)
-{
-    const auto& runs = m_project->session().runs;
-    if (run < 0 || run >= int(runs.size()))
-        return;
-    if (runs[run].result.bestIndex < 0)
-        return showError("This run found no valid design to pin.");
-    m_project->pin(run, runs[run].result.bestIndex, "best of " + runs[run].name);
 }
 
 // ---- closing --------------------------------------------------------------------------------------

@@ -1,12 +1,15 @@
 #pragma once
 // The workbench's main window: the project panel (dock) beside the central views (Architecture,
 // Workload, Exploration, Design, Compare); File / Edit / View / Run / Help menus, a toolbar, a status
-// bar; window state and recent files remembered in QSettings. It only wires the views together:
-// every view owns its own logic, and the session lives in the ProjectStore.
-#include "project/project_store.hpp"
+// bar; window state and recent files remembered in QSettings. It only wires the views to the
+// SessionController: every view owns its own logic, and the session (runs by stable id, pins, the
+// shown design) lives behind the controller.
+#include "project/session_controller.hpp"
 
 #include <QMainWindow>
 #include <QStringList>
+
+#include <memory>
 
 class QAction;
 class QLabel;
@@ -38,10 +41,13 @@ public:
     HardwareBehaviorView* hardwareView() const { return m_hardware; }
     CompareView* compareView() const { return m_compare; }
     CgraView* cgraView() const { return m_cgra; }
-    // Shows point `pointIndex` of session run `run` in the Design view; returns an error or "".
+    // Shows point `pointIndex` of a session run (by id, or by its index) in the Design view; returns
+    // an error or "".
+    QString showRunPoint(RunId run, std::int64_t pointIndex, bool bringToFront = true);
     QString showRunPoint(int run, std::int64_t pointIndex, bool bringToFront = true);
     // Pins the design the Design view shows, when it is a point of a session run (Run > Pin).
     void pinShownDesign();
+    SessionController* session() const { return m_session; }
     ProjectStore* project() const { return m_project; }
     ProjectPanel* projectPanel() const { return m_projectPanel; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -65,6 +71,7 @@ private:
     void createViews();
     void createActions();
     void createMenus();
+    void connectEditors();
     void connectViews();
     void readSettings();
     void writeSettings() const;
@@ -82,7 +89,7 @@ private:
 
     // Project panel.
     void openProjectItem(ProjectStore::Group group, int row);
-    void pinBest(int run);
+    void addCompletedRun(const std::shared_ptr<const RunRecord>& run);
     // Shows point `index` of the exploration view's run (stored or in progress) in the Design view.
     bool showExplorationPoint(int index, bool bringToFront);
 
@@ -93,7 +100,8 @@ private:
     void updateUndoTarget();
     void showError(const QString& message);
 
-    ProjectStore* m_project = nullptr;
+    SessionController* m_session = nullptr;
+    ProjectStore* m_project = nullptr; // m_session's
     ProjectPanel* m_projectPanel = nullptr;
     QTabWidget* m_tabs = nullptr;
     ArchitectureEditorPanel* m_architecture = nullptr;
@@ -106,13 +114,8 @@ private:
     QUndoGroup* m_undoGroup = nullptr;
     QLabel* m_runStatus = nullptr;
     QMenu* m_recentMenu = nullptr;
-    QStringList m_recent;          // "kind\tpath", most recent first
-    int m_editedArchitecture = -1; // the session entry the architecture editor mirrors
-    int m_editedWorkload = -1;     // likewise for the workload editor
+    QStringList m_recent; // "kind\tpath", most recent first
     bool m_closeAfterRun = false;
-    int m_explorationRun = -1; // the session run the exploration view shows (-1: none / running)
-    int m_shownRun = -1;       // the session run and point the Design view shows (-1: other)
-    std::int64_t m_shownPoint = -1;
     QAction* m_pinAction = nullptr;
     int m_autoAnswer = 0;
 
