@@ -1,7 +1,6 @@
 #include "analysis/operand_sampling.hpp"
 
 #include "mapping/tile_shape.hpp"
-#include "model/density/nonzero_pattern.hpp"
 #include "util/error.hpp"
 
 #include <algorithm>
@@ -42,7 +41,7 @@ public:
                 throw InputError("tensor " + tensor.name +
                                  ": actual density supports tensors of 1 or 2 ranks, this one has " +
                                  std::to_string(m_extents.size()));
-            m_pattern = model::readNonzeroPattern(file);
+            m_pattern = &m_spec.actualPattern(); // throws the file's error when it could not be read
         }
     }
 
@@ -60,10 +59,10 @@ public:
             // A 1-rank tensor is one row of the file; 2 ranks are (row, column).
             const std::int64_t row = n == 2 ? coords[0] : 0;
             const std::int64_t col = n == 0 ? 0 : coords[n - 1];
-            if (row >= m_pattern.rows || col >= m_pattern.columns)
+            if (row >= m_pattern->rows || col >= m_pattern->columns)
                 return false;
-            return std::binary_search(m_pattern.nonzeros.begin(), m_pattern.nonzeros.end(),
-                                      row * m_pattern.columns + col);
+            return std::binary_search(m_pattern->nonzeros.begin(), m_pattern->nonzeros.end(),
+                                      row * m_pattern->columns + col);
         }
         case DensityModelKind::FixedStructured:
             if (m_spec.structuredM > 0 && n > 0) {
@@ -102,7 +101,7 @@ private:
     DensitySpec m_spec;
     std::vector<std::int64_t> m_extents;
     std::uint64_t m_seed;
-    model::NonzeroPattern m_pattern;
+    const NonzeroPattern* m_pattern = nullptr; // Actual: owned by m_spec.data
 };
 
 OperandSampling::OperandSampling(const Workload& workload, std::uint64_t seed)
