@@ -1,5 +1,6 @@
 #include "io/density_yaml.hpp"
 
+#include "io/nonzero_pattern_io.hpp"
 #include "io/units.hpp"
 #include "util/limits.hpp"
 
@@ -111,6 +112,7 @@ bool readActual(const YamlReader& reader, const std::string& baseDir, DensitySpe
     }
     spec.file = *file;
     spec.resolvedFile = resolved.string();
+    spec.data = loadActualData(spec.resolvedFile); // read once; a bad file is reported where it is used
     return true;
 }
 

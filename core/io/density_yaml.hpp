@@ -10,7 +10,8 @@
 namespace sparsemap::detail {
 
 // Reports every problem at its own line; nullopt when the value is unusable. An `actual` file is
-// resolved against `baseDir` into DensitySpec::resolvedFile and must exist.
+// resolved against `baseDir` into DensitySpec::resolvedFile, must exist, and is read into
+// DensitySpec::data (io/nonzero_pattern_io.hpp).
 std::optional<DensitySpec> readDensity(const YamlReader& reader, const std::string& baseDir);
 
 // The shortest form: a bare number for uniform, a flow map otherwise.

@@ -41,6 +41,14 @@ std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& 
 // looked at: callers ask only about mappings without a split.
 bool spatialLoopsFitAlongX(const Architecture& arch, const Mapping& mapping);
 
+// Whether loop `order[orderIndex]` of `level` spreads along Y: a spatial level with a split, and the
+// loop outside its `spatialXLoops` innermost ones.
+inline bool loopAlongY(const MappingLevel& level, int orderIndex)
+{
+    return level.kind == LoopKind::Spatial && level.spatialXLoops >= 0 &&
+           static_cast<int>(level.order.size()) - 1 - orderIndex >= level.spatialXLoops;
+}
+
 // The spatial mapping levels of `mapping`, outer to inner.
 std::vector<SpatialLoops> spatialLoopsOf(const Mapping& mapping);
 

@@ -2,6 +2,22 @@
 
 namespace sparsemap {
 
+const NonzeroPattern& DensitySpec::actualPattern() const
+{
+    if (!data)
+        throw InputError("actual density file " + (resolvedFile.empty() ? file : resolvedFile) +
+                         " was not read; load it with the workload (io/nonzero_pattern_io.hpp)");
+    return data->pattern();
+}
+
+bool DensitySpec::operator==(const DensitySpec& other) const
+{
+    const bool sameData = data == other.data || (data && other.data && *data == *other.data);
+    return model == other.model && density == other.density && structuredN == other.structuredN &&
+           structuredM == other.structuredM && bandwidth == other.bandwidth && file == other.file &&
+           resolvedFile == other.resolvedFile && sameData;
+}
+
 std::string_view densityModelName(DensityModelKind kind)
 {
     switch (kind) {

@@ -2,7 +2,10 @@
 // How the nonzeros of an input tensor are distributed (Sparseloop Table IV). This is the plain,
 // editable specification; the statistical models that answer tile-occupancy queries are built from
 // it by the analytical model.
+#include "workload/nonzero_pattern.hpp"
+
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,8 +27,17 @@ struct DensitySpec {
     std::int64_t bandwidth = 0; // Banded only: |row - col| <= bandwidth
     std::string file;           // Actual only: path as written by the user
     std::string resolvedFile;   // Actual only: path resolved against the workload file's folder
+    // Actual only: the file as read once by io (io/nonzero_pattern_io.hpp, loadActualData) when the
+    // workload was read or the data loaded; shared by copies. The model and the hardware trace take the
+    // pattern from here and read no file.
+    std::shared_ptr<const ActualData> data;
 
-    bool operator==(const DensitySpec&) const = default;
+    // Actual only: data's pattern. Throws InputError when the file could not be read (its diagnostics)
+    // or was never read (a spec built in code without loadActualData).
+    const NonzeroPattern& actualPattern() const;
+
+    // Equal data: the same object, or the same pattern (or read error) read twice.
+    bool operator==(const DensitySpec& other) const;
 };
 
 std::string_view densityModelName(DensityModelKind kind);

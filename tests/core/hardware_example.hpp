@@ -12,6 +12,7 @@
 // step = ((m1*2 + n2)*2 + m4)*2 + k4, 16 steps; a MAC processes
 //   M = 2*m1 + m4, K = 2*k4 + k5, N = 2*n2 + n3.
 #include "design/design.hpp"
+#include "io/nonzero_pattern_io.hpp"
 #include "workload/workload_factory.hpp"
 
 #include <QDir>
@@ -49,6 +50,7 @@ inline DensitySpec actualDensityFile(const QString& path)
     DensitySpec s;
     s.model = DensityModelKind::Actual;
     s.file = s.resolvedFile = path.toStdString();
+    loadActualData(s); // as reading a workload file does
     return s;
 }
 

@@ -280,7 +280,7 @@ private slots:
         over.mapping.levels[4].bounds = {2, 4, 1}; // 8 MACs per PE: too many
         QVERIFY_THROWS_EXCEPTION(InputError, HardwareTrace(m_dense, m_arch, over));
         auto missing = m_actual;
-        missing.tensors[0].density.resolvedFile = "/nonexistent/P.mtx";
+        missing.tensors[0].density = test::actualDensityFile("/nonexistent/P.mtx");
         QVERIFY_THROWS_EXCEPTION(InputError, HardwareTrace(missing, m_arch, handDesign(missing, m_arch)));
     }
 

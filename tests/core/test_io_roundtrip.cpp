@@ -4,6 +4,8 @@
 #include "genome/sg_gene.hpp"
 #include "io/architecture_io.hpp"
 #include "io/design_io.hpp"
+#include "io/nonzero_pattern_io.hpp"
+#include "model/density/density_model_factory.hpp"
 #include "model/evaluator.hpp"
 #include "util/file_io.hpp"
 #include "io/workload_io.hpp"
@@ -182,6 +184,7 @@ private slots:
         actual.model = DensityModelKind::Actual;
         actual.file = "mask.mtx";
         actual.resolvedFile = (fs::path(dir()) / "mask.mtx").lexically_normal().string();
+        loadActualData(actual); // as reading the file does
 
         QTest::newRow("spmm uniform")
             << makeSpmm("mm3", 730, 730, 730, uniformDensity(0.118), uniformDensity(0.2)) << "spmm";
@@ -233,6 +236,34 @@ private slots:
         QCOMPARE(back.kind, WorkloadKind::General);
         back.kind = WorkloadKind::SpMM;
         QVERIFY(back == w);
+    }
+
+    // Issue 15: io reads an `actual` file once, with the workload; the model takes the pattern from the
+    // spec (a later change of the file is not seen) and reports a bad file, with file:line, only when
+    // it needs the pattern, as when it read the file itself.
+    void actualDataIsReadOnceWithTheWorkload()
+    {
+        const std::string file = dir() + "/once.mtx";
+        writeFile(file, "%%MatrixMarket matrix coordinate pattern general\n4 4 2\n1 1\n3 2\n");
+        const std::string yaml = "version: 1\nworkload:\n  name: once\n  type: spmm\n  M: 4\n  K: 4\n"
+                                 "  N: 4\n  density: {P: {model: actual, file: once.mtx}, Q: 0.5}\n";
+        const Workload w = parseWorkloadYaml(yaml, "once.yaml", dir());
+        writeFile(file, "%%MatrixMarket matrix coordinate pattern general\n4 4 1\n1 1\n");
+        QCOMPARE(model::makeDensityModel(w.tensors[0].density, {4, 4})->nnz(), std::int64_t{2});
+        const Workload copy = w; // copies share the pattern
+        QCOMPARE(copy.tensors[0].density.data, w.tensors[0].density.data);
+        QVERIFY(copy == w);
+        QVERIFY(parseWorkloadYaml(yaml, "once.yaml", dir()) != w); // the file changed: another pattern
+
+        writeFile(file, "%%MatrixMarket matrix coordinate pattern general\n4 4 2\n1 1\n9 9\n");
+        const Workload bad = parseWorkloadYaml(yaml, "once.yaml", dir()); // loads; the error is kept
+        try {
+            model::makeDensityModel(bad.tensors[0].density, {4, 4});
+            QFAIL("a malformed file was accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.what()),
+                     QString::fromStdString(file + ":4:1: entry (9, 9) is outside the 4 x 4 matrix"));
+        }
     }
 
     // A workload saved into another folder still finds its `actual` density file.

@@ -5,9 +5,9 @@
 #include "cgra/sparse_block.hpp"
 #include "genome/genome_layout.hpp"
 #include "io/architecture_io.hpp"
+#include "io/nonzero_pattern_io.hpp"
 #include "util/file_io.hpp"
 #include "io/sparseloop/sparseloop_stats.hpp"
-#include "model/density/nonzero_pattern.hpp"
 #include "model/evaluator.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/microarch/level_costs.hpp"
@@ -315,7 +315,7 @@ private slots:
     {
         const std::string text = inputErrorOf([] { readTextFile("/dev/zero"); });
         QVERIFY2(text.find("not a regular file") != std::string::npos, text.c_str());
-        const std::string mtx = inputErrorOf([] { model::readNonzeroPattern("/dev/zero"); });
+        const std::string mtx = inputErrorOf([] { readNonzeroPattern("/dev/zero"); });
         QVERIFY2(mtx.find("not a regular file") != std::string::npos, mtx.c_str());
         const std::string arch = inputErrorOf([] { loadArchitectureFile("/dev/null"); });
         QVERIFY2(arch.find("not a regular file") != std::string::npos, arch.c_str());
@@ -341,7 +341,7 @@ private slots:
         const std::string path =
             std::string(SPARSEMAP_SOURCE_DIR) + "/tests/data/actual/" + file.toStdString();
         try {
-            model::readNonzeroPattern(path);
+            readNonzeroPattern(path);
             QFAIL("accepted");
         } catch (const InputError& e) {
             const auto& d = e.diagnostics().at(0);

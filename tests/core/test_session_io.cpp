@@ -315,6 +315,8 @@ private slots:
         QCOMPARE(d.resolvedFile, resolved);
         QCOMPARE(d.file, resolved); // the session names the file by its resolved path
         QVERIFY(d.density == w.tensors[0].density.density);
+        QVERIFY(d.data); // the session's reader read the pattern too
+        QCOMPARE(d.actualPattern().nonzeros.size(), std::size_t{12});
     }
 
     void embeddedProblemNamesTheSessionLine()

@@ -366,6 +366,8 @@ private slots:
         QCOMPARE(p.model, DensityModelKind::Actual);
         QCOMPARE(p.density, 0.125);
         QCOMPARE(QString::fromStdString(p.resolvedFile), QFileInfo(good).absoluteFilePath());
+        QVERIFY(p.data); // read once here; the model and the hardware view take the pattern from it
+        QCOMPARE(p.actualPattern().nonzeros.size(), std::size_t{4});
         QCOMPARE(m_tensors->index(0, TensorModel::Model).data().toString(), QString("actual"));
         QCOMPARE(m_tensors->index(0, TensorModel::Density).data().toString(), QString("0.125"));
         // The actual file fixes P's shape: resizing M is refused with the file's reason.

@@ -5,6 +5,7 @@
 #include "workload_commands.hpp"
 #include "workload_text.hpp"
 
+#include "io/nonzero_pattern_io.hpp"
 #include "io/workload_io.hpp"
 #include "mapping/tile_shape.hpp"
 #include "model/density/density_model_factory.hpp"
@@ -29,10 +30,12 @@ std::vector<std::int64_t> dimSizes(const Workload& w)
     return sizes;
 }
 
-// The pattern of `file` checked against the tensor's shape, as the density it gives: nnz / elements.
-double actualDensity(const Workload& w, int tensor, const std::string& file)
+// The pattern of the tensor's actual data (as read with the workload, DensitySpec::data) checked
+// against the tensor's shape, as the density it gives: nnz / elements.
+double actualDensity(const Workload& w, int tensor)
 {
-    return model::actualDataDensity(rankExtents(w, tensor, dimSizes(w)), file);
+    return model::actualDataDensity(rankExtents(w, tensor, dimSizes(w)),
+                                    w.tensors[tensor].density.actualPattern());
 }
 
 // A workload file keeps only the name of an `actual` file; the density it gives is the file's
@@ -45,7 +48,7 @@ void fillActualDensities(Workload& w)
         if (spec.model != DensityModelKind::Actual)
             continue;
         try {
-            const double d = actualDensity(w, t, spec.resolvedFile.empty() ? spec.file : spec.resolvedFile);
+            const double d = actualDensity(w, t);
             if (d > 0.0)
                 spec.density = d;
         } catch (const std::exception&) {
@@ -67,7 +70,7 @@ QString actualDataProblem(const Workload& before, const Workload& after)
         if (sameShape)
             continue;
         try {
-            actualDensity(after, t, spec.resolvedFile.empty() ? spec.file : spec.resolvedFile);
+            actualDensity(after, t);
         } catch (const std::exception& e) {
             return QObject::tr("Tensor %1 no longer fits its actual data: %2")
                 .arg(QString::fromStdString(after.tensors[t].name), QString::fromUtf8(e.what()));
@@ -240,7 +243,9 @@ QString WorkloadDocument::setActualDensity(int tensor, const QString& path)
     spec.resolvedFile = resolved.toStdString();
     // Stored as the file format writes it: relative to the workload file when there is one.
     spec.file = (m_filePath.isEmpty() ? resolved : base.relativeFilePath(resolved)).toStdString();
-    const QString error = guarded([&] { spec.density = actualDensity(after, tensor, spec.resolvedFile); });
+    loadActualData(spec); // the file is read here, once, and travels with the workload
+    after.tensors[tensor].density = spec;
+    const QString error = guarded([&] { spec.density = actualDensity(after, tensor); });
     if (!error.isEmpty())
         return tr("Tensor %1: %2").arg(tensorName, error);
     if (!(spec.density > 0.0))

@@ -1,5 +1,7 @@
 #include "model/dataflow/loop_nest.hpp"
 
+#include "mapping/spatial_split.hpp"
+
 namespace sparsemap::model {
 
 void flattenLoops(const Mapping& mapping, std::vector<NestLoop>& out, bool includeTrivial)
@@ -17,9 +19,7 @@ void flattenLoops(const Mapping& mapping, std::vector<NestLoop>& out, bool inclu
             const auto bound = level.bounds[dim];
             if (bound <= 1 && !includeTrivial)
                 continue;
-            const int fromInner = n - 1 - i;
-            const bool alongY = spatial && level.spatialXLoops >= 0 && fromInner >= level.spatialXLoops;
-            out.push_back(NestLoop{dim, bound, level.storageLevel, spatial, alongY});
+            out.push_back(NestLoop{dim, bound, level.storageLevel, spatial, loopAlongY(level, i)});
         }
     }
 }

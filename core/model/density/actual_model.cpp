@@ -40,11 +40,6 @@ NonzeroPattern checked(const std::vector<std::int64_t>& extents, NonzeroPattern 
 
 } // namespace
 
-ActualModel::ActualModel(std::vector<std::int64_t> extents, const std::string& file)
-    : ActualModel(std::move(extents), readNonzeroPattern(file))
-{
-}
-
 ActualModel::ActualModel(std::vector<std::int64_t> extents, NonzeroPattern pattern)
     : ActualModel(extents, checked(extents, std::move(pattern)), Checked{})
 {

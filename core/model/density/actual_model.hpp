@@ -1,22 +1,20 @@
 #pragma once
 // The `actual` density (spec §2.4, paper §V-C2): the real nonzero pattern of the tensor, read once from
-// a Matrix Market or 0/1 mask file (nonzero_pattern.hpp). A tile's occupancy distribution is the exact
-// fraction of tile positions (grid of that shape, edge tiles zero-padded) holding k nonzeros: a
-// histogram built on first use of each shape in O(nnz + grid positions) or O(nnz log nnz), then cached
-// (thread-safe, tile_histogram_cache.hpp), so repeated queries are O(log). Tensors of 1 rank (a file of
-// one row or one column) or 2 ranks (rows = rank 0, columns = rank 1) only.
+// a Matrix Market or 0/1 mask file (read by io/nonzero_pattern_io.hpp; DensitySpec::data). A tile's occupancy
+// distribution is the exact fraction of tile positions (grid of that shape, edge tiles zero-padded) holding k
+// nonzeros: a histogram built on first use of each shape in O(nnz + grid positions) or O(nnz log nnz), then
+// cached (thread-safe, tile_histogram_cache.hpp), so repeated queries are O(log). Tensors of 1 rank (a file
+// of one row or one column) or 2 ranks (rows = rank 0, columns = rank 1) only.
 #include "model/density/distribution_cache.hpp"
-#include "model/density/nonzero_pattern.hpp"
 #include "model/density/tile_histogram_cache.hpp"
+#include "workload/nonzero_pattern.hpp"
 
 namespace sparsemap::model {
 
 class ActualModel final : public DensityModel {
 public:
-    // Loads `file`; InputError (with path and line) when it cannot be read, is malformed, or its shape
-    // differs from `extents`, or when the tensor has more than 2 ranks.
-    ActualModel(std::vector<std::int64_t> extents, const std::string& file);
-    // From a pattern already in memory (checked the same way).
+    // InputError (with the file's path and line) when the pattern's shape differs from `extents`, or when
+    // the tensor has more than 2 ranks.
     ActualModel(std::vector<std::int64_t> extents, NonzeroPattern pattern);
 
     std::string_view name() const override { return "actual"; }

@@ -73,7 +73,7 @@ std::unique_ptr<DensityModel> makeDensityModel(const DensitySpec& spec,
         const std::string& file = spec.resolvedFile.empty() ? spec.file : spec.resolvedFile;
         if (file.empty())
             throw InputError("actual density needs a file");
-        return std::make_unique<ActualModel>(tensorExtents, file);
+        return std::make_unique<ActualModel>(tensorExtents, spec.actualPattern());
     }
     }
     throw InputError("unknown density model");
@@ -85,9 +85,9 @@ std::unique_ptr<DensityModel> makeDenseModel(const std::vector<std::int64_t>& te
     return std::make_unique<FixedStructuredModel>(tensorExtents, 1, 1);
 }
 
-double actualDataDensity(const std::vector<std::int64_t>& tensorExtents, const std::string& file)
+double actualDataDensity(const std::vector<std::int64_t>& tensorExtents, const NonzeroPattern& pattern)
 {
-    const ActualModel checked(tensorExtents, readNonzeroPattern(file)); // throws on a mismatch
+    const ActualModel checked(tensorExtents, pattern); // throws on a mismatch
     double elements = 1;
     for (auto e : tensorExtents)
         elements *= static_cast<double>(e);

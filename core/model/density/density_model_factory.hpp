@@ -13,14 +13,15 @@ namespace sparsemap::model {
 // `tensorExtents`: the extent of every rank of the tensor (workload rank order, outer to inner), each
 // >= 1. Uniform -> hypergeometric with ceil(d * N) nonzeros; FixedStructured -> n/m exactly when
 // structuredM > 0, else `density`; Banded -> bandwidth with in-band `density` (2-rank tensors);
-// Actual -> the file `resolvedFile` (or `file` when not resolved). Throws InputError for an invalid spec,
-// a shape the model cannot handle, or an unreadable / malformed / mismatched actual-data file.
+// Actual -> the pattern of `data` (the file `resolvedFile`, or `file` when not resolved, as io read it).
+// Throws InputError for an invalid spec, a shape the model cannot handle, or an unreadable / malformed /
+// mismatched actual-data file (the error of the read is kept in `data`).
 std::unique_ptr<DensityModel> makeDensityModel(const DensitySpec& spec,
                                                const std::vector<std::int64_t>& tensorExtents);
 
-// The density an `actual` data file gives a tensor of these extents: its nonzeros / its elements.
-// Throws InputError as makeDensityModel does (unreadable, malformed, or not the tensor's shape).
-double actualDataDensity(const std::vector<std::int64_t>& tensorExtents, const std::string& file);
+// The density an `actual` data pattern gives a tensor of these extents: its nonzeros / its elements.
+// Throws InputError as makeDensityModel does (not the tensor's shape).
+double actualDataDensity(const std::vector<std::int64_t>& tensorExtents, const NonzeroPattern& pattern);
 
 // Outputs and tensors without a density entry: fixed-structured at density 1 (spec §2.1).
 std::unique_ptr<DensityModel> makeDenseModel(const std::vector<std::int64_t>& tensorExtents);

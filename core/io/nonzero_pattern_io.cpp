@@ -1,4 +1,4 @@
-#include "model/density/nonzero_pattern.hpp"
+#include "io/nonzero_pattern_io.hpp"
 
 #include "util/file_io.hpp"
 #include "util/error.hpp"
@@ -12,7 +12,7 @@
 #include <limits>
 #include <string_view>
 
-namespace sparsemap::model {
+namespace sparsemap {
 
 namespace {
 
@@ -258,4 +258,22 @@ NonzeroPattern readNonzeroPattern(const std::string& path)
     return out;
 }
 
-} // namespace sparsemap::model
+std::shared_ptr<const ActualData> loadActualData(const std::string& path)
+{
+    try {
+        return std::make_shared<const ActualData>(readNonzeroPattern(path));
+    } catch (const InputError& e) {
+        return std::make_shared<const ActualData>(e.diagnostics());
+    }
+}
+
+void loadActualData(DensitySpec& spec)
+{
+    if (spec.model != DensityModelKind::Actual)
+        return;
+    const std::string& file = spec.resolvedFile.empty() ? spec.file : spec.resolvedFile;
+    if (!file.empty())
+        spec.data = loadActualData(file);
+}
+
+} // namespace sparsemap
