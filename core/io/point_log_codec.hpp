@@ -20,9 +20,12 @@ namespace sparsemap {
 
 // Progress and cancellation of a long file operation. `progress` gets the fraction done (0..1) of
 // `units` of work, from the thread doing it; `cancel`, when set, stops the work (OperationCancelled).
+// `threads`: how many threads the point logs are encoded / decoded on (0: all cores; the bytes written
+// are the same for any number).
 struct IoControl {
     std::function<void(double fraction)> progress;
     const search::CancelToken* cancel = nullptr;
+    int threads = 0;
 };
 
 // Thrown when an IoControl's cancel token is set: nothing was written (or nothing is returned).

@@ -9,6 +9,8 @@
 #include "io/model_options_yaml.hpp"
 #include "search/method_names.hpp"
 
+#include <tbb/task_arena.h>
+
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
@@ -607,10 +609,23 @@ Session parseSessionYaml(const std::string& text, const std::string& fileName, c
     return std::move(*session); // not a copy of every run's points
 }
 
+namespace {
+
+// Runs f on control->threads threads of TBB's (all when 0 or without a control).
+template <typename F> auto onThreads(const IoControl* control, F f)
+{
+    if (!control || control->threads <= 0)
+        return f();
+    tbb::task_arena arena(control->threads);
+    return arena.execute(f);
+}
+
+} // namespace
+
 void saveSessionFile(const Session& session, const std::string& path, PointLogEncoding encoding,
                      const IoControl* control)
 {
-    const auto pieces = detail::sessionPieces(session, encoding, control);
+    const auto pieces = onThreads(control, [&] { return detail::sessionPieces(session, encoding, control); });
     std::vector<std::string_view> views{pieces.yaml};
     views.insert(views.end(), pieces.logs.begin(), pieces.logs.end());
     writeFileAtomically(path, views);
@@ -618,8 +633,10 @@ void saveSessionFile(const Session& session, const std::string& path, PointLogEn
 
 Session loadSessionFile(const std::string& path, const IoControl* control)
 {
-    return parseSessionYaml(readTextFile(path), path, std::filesystem::path(path).parent_path().string(),
-                            control);
+    std::string text = readTextFile(path);
+    return onThreads(control, [&] {
+        return parseSessionYaml(text, path, std::filesystem::path(path).parent_path().string(), control);
+    });
 }
 
 } // namespace sparsemap
