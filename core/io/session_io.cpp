@@ -9,6 +9,8 @@
 #include "io/model_options_yaml.hpp"
 #include "search/method_names.hpp"
 
+#include <tbb/task_arena.h>
+
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
@@ -341,13 +343,15 @@ std::optional<search::PointLog> SessionReader::readCompactPoints(const YamlReade
                                                                  const GenomeLayout* layout) const
 {
     node.checkKeys({"encoding", "count", "offset", "bytes"});
-    const std::vector<std::string> encodings{std::string(kPointLogEncoding)};
+    const std::vector<std::string> encodings{std::string(kPointLogEncoding),
+                                             std::string(kPointLogEncodingLayout1)};
     const auto encoding =
         node.require("encoding", "the point log's encoding, " + detail::joinNames(encodings));
     const auto count = node.require("count", "the number of points, 0 or more");
     const auto offset = node.require("offset", "where the log starts in the binary part after `...`");
     const auto bytes = node.require("bytes", "the log's size in bytes");
-    if (!encoding || !count || !offset || !bytes || !encoding->choice("point log encoding", encodings))
+    const auto encodingName = encoding ? encoding->choice("point log encoding", encodings) : std::nullopt;
+    if (!encoding || !count || !offset || !bytes || !encodingName)
         return std::nullopt;
     const auto n = count->integerAtLeast(0, "0 or more");
     const auto at = offset->integerAtLeast(0, "0 or more");
@@ -362,9 +366,10 @@ std::optional<search::PointLog> SessionReader::readCompactPoints(const YamlReade
         return std::nullopt;
     }
     std::string error;
+    GeneBounds bounds; // the genes' ranges, from the decoder: no second pass over the genomes
     auto points =
         decodePointLog(m_payload.substr(static_cast<std::size_t>(*at), static_cast<std::size_t>(*size)), *n,
-                       error, &m_ticker);
+                       error, &m_ticker, *encodingName, &bounds);
     if (!points) {
         node.error("the point log " + error);
         return std::nullopt;
@@ -375,8 +380,10 @@ std::optional<search::PointLog> SessionReader::readCompactPoints(const YamlReade
             return true;
         if (points->genomeLength() != static_cast<std::uint32_t>(layout->size()))
             return false;
-        std::vector<int> low, high;
-        points->geneBounds(low, high);
+        const auto& low = bounds.low;
+        const auto& high = bounds.high;
+        if (low.size() != points->genomeLength())
+            return false;
         for (int g = 0; g < layout->size(); ++g)
             if (low[std::size_t(g)] < layout->gene(g).lower || high[std::size_t(g)] > layout->gene(g).upper)
                 return false;
@@ -599,19 +606,37 @@ Session parseSessionYaml(const std::string& text, const std::string& fileName, c
     sink.throwIfAny();
     if (!session) // every path that gives no session reports why; this is a safety net
         throw InputError(fileName + ": no session could be read");
-    return *session;
+    return std::move(*session); // not a copy of every run's points
 }
+
+namespace {
+
+// Runs f on control->threads threads of TBB's (all when 0 or without a control).
+template <typename F> auto onThreads(const IoControl* control, F f)
+{
+    if (!control || control->threads <= 0)
+        return f();
+    tbb::task_arena arena(control->threads);
+    return arena.execute(f);
+}
+
+} // namespace
 
 void saveSessionFile(const Session& session, const std::string& path, PointLogEncoding encoding,
                      const IoControl* control)
 {
-    writeTextFileAtomically(path, sessionToYaml(session, encoding, control));
+    const auto pieces = onThreads(control, [&] { return detail::sessionPieces(session, encoding, control); });
+    std::vector<std::string_view> views{pieces.yaml};
+    views.insert(views.end(), pieces.logs.begin(), pieces.logs.end());
+    writeFileAtomically(path, views);
 }
 
 Session loadSessionFile(const std::string& path, const IoControl* control)
 {
-    return parseSessionYaml(readTextFile(path), path, std::filesystem::path(path).parent_path().string(),
-                            control);
+    std::string text = readTextFile(path);
+    return onThreads(control, [&] {
+        return parseSessionYaml(text, path, std::filesystem::path(path).parent_path().string(), control);
+    });
 }
 
 } // namespace sparsemap

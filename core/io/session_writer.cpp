@@ -17,6 +17,7 @@ namespace sparsemap {
 namespace {
 
 using detail::kConvergenceHeader;
+using detail::kPayloadSeparator;
 using detail::kPointsHeader;
 using model::objectiveName;
 
@@ -147,8 +148,9 @@ std::int64_t pointCount(const Session& session)
     return total;
 }
 
-// Compact: the runs' binary point logs are appended to `payload`, and the YAML names their place.
-void emitSession(YAML::Emitter& out, const Session& session, std::string* payload, detail::IoTicker& ticker)
+// Compact: the runs' binary point logs are added to `logs`, and the YAML names their place.
+void emitSession(YAML::Emitter& out, const Session& session, std::vector<std::string>* logs,
+                 detail::IoTicker& ticker)
 {
     std::map<std::string, int> runNames;
     for (std::size_t r = 0; r < session.runs.size(); ++r)
@@ -201,15 +203,17 @@ void emitSession(YAML::Emitter& out, const Session& session, std::string* payloa
             << innerMap(architectureToYaml(run.architecture), "architecture");
         out << YAML::Key << "convergence" << YAML::Value << YAML::Literal
             << chompLastNewline(convergenceBlock(result));
-        if (payload) {
-            const std::string log = encodePointLog(result.points, &ticker);
+        if (logs) {
+            std::size_t offset = 0;
+            for (const auto& log : *logs)
+                offset += log.size();
+            logs->push_back(encodePointLog(result.points, &ticker));
             out << YAML::Key << "points" << YAML::Value << YAML::Flow << YAML::BeginMap;
             out << YAML::Key << "encoding" << YAML::Value << std::string(kPointLogEncoding);
             out << YAML::Key << "count" << YAML::Value << result.points.size();
-            out << YAML::Key << "offset" << YAML::Value << payload->size();
-            out << YAML::Key << "bytes" << YAML::Value << log.size();
+            out << YAML::Key << "offset" << YAML::Value << offset;
+            out << YAML::Key << "bytes" << YAML::Value << logs->back().size();
             out << YAML::EndMap;
-            payload->append(log);
         } else {
             out << YAML::Key << "points" << YAML::Value << YAML::Literal
                 << chompLastNewline(pointsBlock(result));
@@ -240,20 +244,31 @@ void emitSession(YAML::Emitter& out, const Session& session, std::string* payloa
 
 } // namespace
 
-std::string sessionToYaml(const Session& session, PointLogEncoding encoding, const IoControl* control)
+detail::SessionPieces detail::sessionPieces(const Session& session, PointLogEncoding encoding,
+                                            const IoControl* control)
 {
     detail::IoTicker ticker(control, pointCount(session));
     ticker.checkCancelled();
     YAML::Emitter out;
-    std::string payload;
+    SessionPieces pieces;
     const bool compact = encoding == PointLogEncoding::Compact;
-    emitSession(out, session, compact ? &payload : nullptr, ticker);
-    std::string text = std::string(out.c_str()) + "\n";
-    if (compact && !session.runs.empty()) {
-        text.reserve(text.size() + 4 + payload.size());
-        text += detail::kPayloadSeparator;
-        text += payload;
-    }
+    emitSession(out, session, compact ? &pieces.logs : nullptr, ticker);
+    pieces.yaml = std::string(out.c_str()) + "\n";
+    if (compact && !session.runs.empty())
+        pieces.yaml += kPayloadSeparator;
+    return pieces;
+}
+
+std::string sessionToYaml(const Session& session, PointLogEncoding encoding, const IoControl* control)
+{
+    auto pieces = detail::sessionPieces(session, encoding, control);
+    std::size_t size = pieces.yaml.size();
+    for (const auto& log : pieces.logs)
+        size += log.size();
+    std::string text = std::move(pieces.yaml);
+    text.reserve(size);
+    for (const auto& log : pieces.logs)
+        text += log;
     return text;
 }
 

@@ -32,16 +32,28 @@ std::string readTextFile(const std::string& path)
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError("cannot read " + path + ": " + std::strerror(errno));
+    const auto tooLarge = [&] {
+        return InputError("cannot read " + path + ": it is larger than " +
+                          std::to_string(kMaxTextFileBytes >> 20) + " MiB, the largest input file read");
+    };
+    // Read into room for the whole file at once (a large session: no growing copies); the loop
+    // still ends at the real end, should the file change size meanwhile.
+    const auto expected = std::filesystem::file_size(path, ec);
+    if (!ec && expected > kMaxTextFileBytes)
+        throw tooLarge();
     std::string text;
-    char buffer[1 << 16];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-        text.append(buffer, static_cast<std::size_t>(in.gcount()));
-        if (text.size() > kMaxTextFileBytes)
-            throw InputError("cannot read " + path + ": it is larger than " +
-                             std::to_string(kMaxTextFileBytes >> 20) + " MiB, the largest input file read");
+    std::size_t size = 0;
+    text.resize(ec ? std::size_t(1) << 16 : static_cast<std::size_t>(expected) + 1);
+    while (in.read(text.data() + size, static_cast<std::streamsize>(text.size() - size)) || in.gcount() > 0) {
+        size += static_cast<std::size_t>(in.gcount());
+        if (size > kMaxTextFileBytes)
+            throw tooLarge();
+        if (size == text.size())
+            text.resize(2 * text.size());
     }
     if (in.bad())
         throw InputError("cannot read " + path + ": read error");
+    text.resize(size);
     return text;
 }
 
@@ -54,7 +66,7 @@ namespace {
 }
 
 // Writes all of `contents` to `fd`, retrying partial writes and interrupts.
-bool writeAll(int fd, const std::string& contents)
+bool writeAll(int fd, std::string_view contents)
 {
     const char* data = contents.data();
     std::size_t left = contents.size();
@@ -82,6 +94,12 @@ std::string temporaryName(const std::string& target, int attempt)
 } // namespace
 
 void writeTextFileAtomically(const std::string& path, const std::string& contents)
+{
+    const std::string_view piece(contents);
+    writeFileAtomically(path, std::span(&piece, 1));
+}
+
+void writeFileAtomically(const std::string& path, std::span<const std::string_view> pieces)
 {
     // Saving through a symbolic link replaces the file it points to, not the link.
     std::string target = path;
@@ -117,8 +135,9 @@ void writeTextFileAtomically(const std::string& path, const std::string& content
     if (::stat(target.c_str(), &existing) == 0 && S_ISREG(existing.st_mode))
         ::fchmod(fd, existing.st_mode & 07777);
 
-    if (!writeAll(fd, contents))
-        fail("write error");
+    for (const std::string_view piece : pieces)
+        if (!writeAll(fd, piece))
+            fail("write error");
     if (::fsync(fd) != 0)
         fail("cannot flush to disk");
     const int closed = ::close(fd);

@@ -4,7 +4,9 @@
 #include "util/error.hpp" // InputError, thrown by every function here
 
 #include <cstddef>
+#include <span>
 #include <string>
+#include <string_view>
 
 namespace sparsemap {
 
@@ -20,5 +22,7 @@ void requireRegularFile(const std::string& path);
 std::string readTextFile(const std::string& path);
 // Throws InputError when the file cannot be written; the target is then left untouched.
 void writeTextFileAtomically(const std::string& path, const std::string& contents);
+// The same for a file given in pieces, written one after another (no joined copy is made).
+void writeFileAtomically(const std::string& path, std::span<const std::string_view> pieces);
 
 } // namespace sparsemap

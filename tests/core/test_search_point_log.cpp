@@ -1,15 +1,20 @@
 // The compact point log (core/search/point_log.hpp): every field of a small log written by hand comes
-// back, through the views, the columns, a copy of a range, the session codec, and fromColumns; gene
-// widths grow as wider genes arrive; genomes of different lengths; reasons interned once each;
-// inconsistent columns are refused.
+// back, through the views, the columns, a copy of a range, the session codec (both layouts), and
+// fromColumns; gene widths grow as wider genes arrive; genomes of different lengths; reasons interned
+// once each; inconsistent columns are refused; layout 2 gives the same bytes on one thread as on many
+// and names a damaged group.
 #include "io/point_log_codec.hpp"
 #include "search/point_log.hpp"
 #include "search/search_types.hpp"
 
 #include <QtTest>
 
+#include <tbb/global_control.h>
+
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <random>
 
 using namespace sparsemap;
 using search::EvaluatedPoint;
@@ -178,6 +183,119 @@ private slots:
         compareWith(*varyingBack, {point({1, 2}, true, 1, 1, 0), point({}, false, 0, 0, 0, "none")});
         const auto empty = decodePointLog(encodePointLog(PointLog{}), 0, error);
         QVERIFY2(empty && empty->empty(), error.c_str());
+        // The first layout (files written before layout 2) is still read, and is not taken for layout 2.
+        const auto layout1 = encodePointLogLayout1(log);
+        const auto back1 =
+            decodePointLog(layout1, std::int64_t(points.size()), error, nullptr, kPointLogEncodingLayout1);
+        QVERIFY2(back1, error.c_str());
+        compareWith(*back1, points);
+        QVERIFY(!decodePointLog(layout1, std::int64_t(points.size()), error));
+        QVERIFY2(error.find("layout 1") != std::string::npos, error.c_str());
+        const auto varying1 =
+            decodePointLog(encodePointLogLayout1(varying), 2, error, nullptr, kPointLogEncodingLayout1);
+        QVERIFY2(varying1, error.c_str());
+        QVERIFY(!decodePointLog(encodePointLog(log), std::int64_t(points.size()), error, nullptr,
+                                kPointLogEncodingLayout1));
+    }
+
+    void groupsGiveTheSameBytesOnAnyNumberOfThreads()
+    {
+        // 150,000 points: three groups of layout 2 (65,536 points each), decoded in parallel. Objectives
+        // follow each of the three metrics in turn (a group's objective source), some not at all; NaN
+        // and denormal metrics; genes of 1..4 bytes; reasons.
+        std::mt19937_64 rng(3);
+        std::vector<EvaluatedPoint> points;
+        const int n = 150000;
+        for (int i = 0; i < n; ++i) {
+            Genome genome(5);
+            for (int g = 0; g < 5; ++g)
+                genome[std::size_t(g)] = std::uniform_int_distribution<int>(0, g == 4 ? 100000 : 9)(rng);
+            if (i == 777)
+                genome[2] = -300;
+            const bool valid = i % 3 != 0;
+            auto p = point(genome, valid, std::floor(std::uniform_real_distribution<double>(1e3, 1e9)(rng)),
+                           std::uniform_real_distribution<double>(1e6, 1e12)(rng), i / 100,
+                           valid ? std::string() : "reason " + std::to_string(i % 5));
+            if (!valid)
+                p.cycles = p.energyPj = p.edp = 0;
+            const int group = i / 65536;
+            if (valid && group == 1)
+                p.objective = p.energyPj;
+            if (valid && group == 2)
+                p.objective = i % 2 ? p.cycles : std::uniform_real_distribution<double>(0, 1)(rng);
+            if (i == 1000)
+                p.cycles = std::numeric_limits<double>::quiet_NaN();
+            if (i == 1001)
+                p.energyPj = std::numeric_limits<double>::denorm_min();
+            if (i == 1002)
+                p.edp = 12345; // not cycles x energy
+            points.push_back(p);
+        }
+        PointLog log;
+        for (const auto& p : points)
+            log.push_back(p);
+        const std::string parallel = encodePointLog(log);
+        std::string serial;
+        {
+            const tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+            serial = encodePointLog(log);
+        }
+        QVERIFY(parallel == serial);
+        std::string error;
+        GeneBounds bounds;
+        const auto back = decodePointLog(parallel, n, error, nullptr, kPointLogEncoding, &bounds);
+        QVERIFY2(back, error.c_str());
+        QCOMPARE(back->geneWidth(), 4);
+        for (int i = 0; i < n; ++i) {
+            const auto p = (*back)[std::size_t(i)];
+            const auto& e = points[std::size_t(i)];
+            QVERIFY(p.genome == e.genome && p.valid == e.valid && p.reason == e.reason &&
+                    p.generation == e.generation);
+            // Bit for bit (NaN included).
+            QVERIFY(std::memcmp(&p.cycles, &e.cycles, 8) == 0 &&
+                    std::memcmp(&p.energyPj, &e.energyPj, 8) == 0 && std::memcmp(&p.edp, &e.edp, 8) == 0 &&
+                    std::memcmp(&p.objective, &e.objective, 8) == 0);
+        }
+        std::vector<int> low, high;
+        log.geneBounds(low, high);
+        QCOMPARE(bounds.low, low);
+        QCOMPARE(bounds.high, high);
+
+        // Genomes of different lengths across groups.
+        PointLog varying;
+        for (int i = 0; i < 70000; ++i)
+            varying.push_back(point(i % 2 ? Genome{i % 7, 1} : Genome{}, true, 1, 2, i));
+        const auto varyingBack = decodePointLog(encodePointLog(varying), 70000, error);
+        QVERIFY2(varyingBack, error.c_str());
+        QCOMPARE(varyingBack->genomeLength(), PointLog::kVaryingLength);
+        for (std::size_t i = 0; i < 70000; i += 999)
+            QVERIFY((*varyingBack)[i].genome == varying[i].genome);
+    }
+
+    void damagedGroupsAreNamed()
+    {
+        PointLog log;
+        for (int i = 0; i < 140000; ++i)
+            log.push_back(point({i % 5, i % 3}, i % 2 == 0, i, 2, i / 10, i % 2 ? "r" : ""));
+        const std::string bytes = encodePointLog(log);
+        std::string error;
+        QVERIFY(decodePointLog(bytes, 140000, error));
+        // A byte near the end (the third group) changed: zstd's checksum objects, in that group.
+        std::string flipped = bytes;
+        flipped[flipped.size() - 40] = static_cast<char>(flipped[flipped.size() - 40] ^ 0x21);
+        QVERIFY(!decodePointLog(flipped, 140000, error));
+        QVERIFY2(error.find("group 3 of 3 (points 131072..139999)") != std::string::npos, error.c_str());
+        // Cut short, or with bytes added: the header's group sizes disagree.
+        QVERIFY(!decodePointLog(std::string_view(bytes).substr(0, bytes.size() - 1), 140000, error));
+        QVERIFY2(error.find("truncated") != std::string::npos, error.c_str());
+        QVERIFY(!decodePointLog(bytes + "x", 140000, error));
+        QVERIFY2(error.find("1 bytes after its last group") != std::string::npos, error.c_str());
+        QVERIFY(!decodePointLog(bytes, 140001, error));
+        QVERIFY2(error.find("holds 140000 points but `count` says 140001") != std::string::npos,
+                 error.c_str());
+        QVERIFY(!decodePointLog(std::string_view(bytes).substr(0, 5), 140000, error));
+        QVERIFY2(error.find("header") != std::string::npos, error.c_str());
+        QVERIFY(!decodePointLog({}, 0, error));
     }
 
     void inconsistentColumnsAreRefused()

@@ -250,6 +250,44 @@ private slots:
             QVERIFY(p.genome.empty() && !p.reason.empty());
     }
 
+    void layoutOneFilesOfTheColumnLogStillOpen()
+    {
+        // Written by `sparsemap search --out` of main at 284fbca (the column PointLog, point logs as one
+        // zstd frame, `zstd-columns-1`; tests/data/session/README.md): a 400-point sparsemap run and a
+        // 150-point es-direct run of mm3 on cloud. Every logged metric is what the model gives the
+        // logged genome; saved again they are written as layout 2 and read back the same.
+        const fs::path data = fs::path(SPARSEMAP_SOURCE_DIR) / "tests/data/session";
+        const std::string sparsemapFile = (data / "mm3-sparsemap-284fbca.session.yaml").string();
+        QVERIFY(fileText(sparsemapFile).find("encoding: zstd-columns-1") != std::string::npos);
+        const Session sm = loadSessionFile(sparsemapFile);
+        const Session es = loadSessionFile((data / "mm3-es-direct-284fbca.session.yaml").string());
+        QCOMPARE(sm.runs.size(), std::size_t(1));
+        QCOMPARE(es.runs.size(), std::size_t(1));
+        const RunRecord& run = sm.runs[0];
+        QCOMPARE(run.result.points.size(), std::size_t(400));
+        const GenomeLayout layout(run.workload, run.architecture, run.genomeOptions);
+        model::GenomeEvaluator evaluator(layout, run.modelOptions);
+        int valid = 0;
+        for (const auto p : run.result.points) {
+            const auto& expected = evaluator.evaluate(p.genome.toGenome());
+            QCOMPARE(p.valid, expected.valid);
+            QCOMPARE(std::string(p.reason), expected.reason);
+            QVERIFY(p.cycles == expected.cycles && p.energyPj == expected.energyPj && p.edp == expected.edp);
+            valid += p.valid;
+        }
+        QVERIFY(valid > 0);
+        QVERIFY(run.result.bestIndex >= 0 && run.result.points[std::size_t(run.result.bestIndex)].valid);
+        QCOMPARE(es.runs[0].result.points.size(), std::size_t(150));
+        for (const auto& p : es.runs[0].result.points)
+            QVERIFY(p.genome.empty());
+
+        Session both;
+        both.runs = {sm.runs[0], es.runs[0]};
+        const std::string again = sessionToYaml(both);
+        QVERIFY(again.find("encoding: " + std::string(kPointLogEncoding)) != std::string::npos);
+        compareSessions(both, parseSessionYaml(again, "again.yaml"));
+    }
+
     void awkwardValuesRoundTrip()
     {
         // Reasons with commas, backslashes and newlines; infinities; doubles that need 17 digits;
@@ -425,7 +463,7 @@ private slots:
         QVERIFY(csv.find("\n...\n") == std::string::npos);
         compareSessions(s, parseSessionYaml(csv, "old.yaml"));
         const std::string compact = sessionToYaml(s);
-        QVERIFY(compact.find("encoding: zstd-columns-1") != std::string::npos);
+        QVERIFY(compact.find("encoding: zstd-columns-2") != std::string::npos);
         QVERIFY(compact.find("\n...\n") != std::string::npos);
         // Both logs hold the same 420 points; the compact one in well under half the bytes.
         QVERIFY2(compact.size() * 2 < csv.size(),

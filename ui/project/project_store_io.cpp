@@ -6,7 +6,21 @@
 
 #include <QtConcurrent>
 
+#include <algorithm>
+#include <thread>
+
 namespace sparsemap::ui {
+
+namespace {
+
+// A file job's codec threads: all cores but one, which the GUI thread keeps to repaint on (on two
+// cores the job runs on one).
+int fileJobThreads()
+{
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
+}
+
+} // namespace
 
 // A save or load on a worker thread: its cancel token, its outcome, and the watcher that reports the end.
 struct ProjectStore::FileJob {
@@ -55,6 +69,7 @@ bool ProjectStore::loadInBackground(const QString& path)
     job->watcher.setFuture(QtConcurrent::run([job, self] {
         IoControl control;
         control.cancel = &job->cancel;
+        control.threads = fileJobThreads();
         control.progress = [self](double f) {
             postToOwner(self, [f](ProjectStore& s) { emit s.fileProgress(f); });
         };
@@ -82,6 +97,7 @@ bool ProjectStore::saveInBackground(const QString& path)
     job->watcher.setFuture(QtConcurrent::run([job, self, session] {
         IoControl control;
         control.cancel = &job->cancel;
+        control.threads = fileJobThreads();
         control.progress = [self](double f) {
             postToOwner(self, [f](ProjectStore& s) { emit s.fileProgress(f); });
         };
