@@ -572,6 +572,8 @@ private slots:
         Workload w;
         int genes = 0;
         for (const auto& entry : fs::directory_iterator(kSamples)) {
+            if (!entry.is_regular_file() || entry.path().extension() != ".yaml")
+                continue; // e.g. the mindmappings/ folder of samples
             const Workload candidate = loadWorkloadFile(entry.path().string());
             try {
                 const int size = GenomeLayout(candidate, a).size();
