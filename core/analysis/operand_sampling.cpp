@@ -2,6 +2,7 @@
 
 #include "mapping/tile_shape.hpp"
 #include "util/error.hpp"
+#include "util/hash.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,18 +11,10 @@ namespace sparsemap::analysis {
 
 namespace {
 
-std::uint64_t splitmix(std::uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
 // A uniform draw in [0, 1) for one key.
 double unitDraw(std::uint64_t seed, std::uint64_t key)
 {
-    return static_cast<double>(splitmix(seed ^ splitmix(key)) >> 11) * 0x1.0p-53;
+    return static_cast<double>(splitmix64(seed ^ splitmix64(key)) >> 11) * 0x1.0p-53;
 }
 
 } // namespace
@@ -115,7 +108,7 @@ OperandSampling::OperandSampling(const Workload& workload, std::uint64_t seed)
     for (int t : workload.inputTensors())
         m_values[t] = std::make_unique<OperandValues>(
             workload.tensors[t], rankExtents(workload, t, fullDims),
-            splitmix(seed * 0x100000001b3ULL + static_cast<std::uint64_t>(t)));
+            splitmix64(seed * 0x100000001b3ULL + static_cast<std::uint64_t>(t)));
 }
 
 OperandSampling::~OperandSampling() = default;

@@ -1,19 +1,11 @@
 #include "search/es/permutation_encoding.hpp"
 
 #include "genome/cantor.hpp"
+#include "util/hash.hpp"
 
 namespace sparsemap::search {
 
 namespace {
-
-std::uint64_t mix(std::uint64_t x)
-{
-    // splitmix64 finalizer: a cheap, well-spread hash for the Feistel round function.
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 
 constexpr int kFeistelRounds = 4;
 
@@ -30,7 +22,7 @@ RandomPermutationCodes::RandomPermutationCodes(std::int64_t count, std::uint64_t
 
 std::uint64_t RandomPermutationCodes::round(int r, std::uint64_t half) const
 {
-    return mix(m_seed ^ mix(half * kFeistelRounds + static_cast<std::uint64_t>(r)));
+    return splitmix64(m_seed ^ splitmix64(half * kFeistelRounds + static_cast<std::uint64_t>(r)));
 }
 
 std::int64_t RandomPermutationCodes::operator()(std::int64_t code) const
