@@ -1,5 +1,7 @@
 #include "analysis/mac_states.hpp"
 
+#include "model/sparse/operand_states.hpp"
+
 #include <algorithm>
 #include <numeric>
 
@@ -49,15 +51,15 @@ void sampledMacStates(const HardwareGeometry& geometry, const OperandSampling& o
     };
     std::vector<StorageSaf> storage;
     bool gate = false, skip = false;
-    bool checked[2] = {false, false};
+    std::vector<char> checked(inputs.size(), 0);
     for (const auto& site : design.sparse.sites) {
         for (const auto& a : site.actions) {
             if (site.storageLevel == kComputeSite) {
                 (a.kind == SgKind::Gate ? gate : skip) = true;
-                for (std::size_t i = 0; i < inputs.size() && i < 2; ++i)
+                for (std::size_t i = 0; i < inputs.size(); ++i)
                     if (a.conditionOn.empty() || std::find(a.conditionOn.begin(), a.conditionOn.end(),
                                                            inputs[i]) != a.conditionOn.end())
-                        checked[i] = true;
+                        checked[i] = 1;
                 continue;
             }
             if (site.storageLevel < 0 || site.storageLevel >= levels || a.target < 0 || a.target >= tensors ||
@@ -73,8 +75,8 @@ void sampledMacStates(const HardwareGeometry& geometry, const OperandSampling& o
         }
     }
     // Operand presence of zeros: absent when compressed at the innermost level that keeps it.
-    bool compressed[2] = {false, false};
-    for (std::size_t i = 0; i < inputs.size() && i < 2; ++i)
+    std::vector<char> compressed(inputs.size(), 0);
+    for (std::size_t i = 0; i < inputs.size(); ++i)
         for (int l = levels - 1; l >= 0; --l)
             if (design.mapping.keeps(l, inputs[i])) {
                 const auto& f = design.sparse.formats;
@@ -89,7 +91,7 @@ void sampledMacStates(const HardwareGeometry& geometry, const OperandSampling& o
         levelOffsets[s] = geometry.temporalOffsets(step, s);
     std::vector<std::int64_t> point(workload.dims.size());
     std::vector<std::int64_t> dimBegin(workload.dims.size());
-    const bool twoOperands = inputs.size() == 2;
+    std::vector<model::OperandState> st(inputs.size());
 
     for (const auto& mac : geometry.used(levels)) {
         for (std::size_t d = 0; d < point.size(); ++d)
@@ -97,10 +99,13 @@ void sampledMacStates(const HardwareGeometry& geometry, const OperandSampling& o
         MacState state = MacState::Active;
         bool removed = false, gatedAbove = false;
         for (auto& saf : storage) {
-            bool empty = true;
+            // With several leaders the access happens only where every leader's tile has a nonzero
+            // (the model's keep = prod (1 - P(leader tile empty)), Sparseloop's rule): one empty
+            // leader tile removes it.
+            bool empty = false;
             if (saf.level + 1 >= levels) {
                 for (int leader : saf.leaders)
-                    empty = empty && !operands.nonzeroAt(leader, point);
+                    empty = empty || !operands.nonzeroAt(leader, point);
             } else {
                 // The MAC's ancestor at the child level of the site.
                 const int child = saf.level + 1;
@@ -112,10 +117,10 @@ void sampledMacStates(const HardwareGeometry& geometry, const OperandSampling& o
                     const auto& inst = geometry.used(child)[idx];
                     for (std::size_t d = 0; d < dimBegin.size(); ++d)
                         dimBegin[d] = levelOffsets[child][d] + inst.offset[d];
-                    bool allEmpty = true;
+                    bool anyEmpty = false;
                     for (int leader : saf.leaders)
-                        allEmpty = allEmpty && operands.tileEmpty(leader, dimBegin, geometry.dimTiles(child));
-                    cached = allEmpty ? 1 : 0;
+                        anyEmpty = anyEmpty || operands.tileEmpty(leader, dimBegin, geometry.dimTiles(child));
+                    cached = anyEmpty ? 1 : 0;
                 }
                 empty = cached == 1;
             }
@@ -124,23 +129,30 @@ void sampledMacStates(const HardwareGeometry& geometry, const OperandSampling& o
         }
         if (removed) {
             state = MacState::Skipped;
-        } else if (twoOperands) {
-            // 0 nonzero, 1 present zero, 2 absent.
-            int st[2];
-            for (int i = 0; i < 2; ++i)
-                st[i] = operands.nonzeroAt(inputs[i], point) ? 0 : (compressed[i] ? 2 : 1);
-            if (st[0] == 2 && st[1] == 2) {
+        } else if (!inputs.empty()) {
+            for (std::size_t i = 0; i < inputs.size(); ++i)
+                st[i] = operands.nonzeroAt(inputs[i], point) ? model::OperandState::Nonzero
+                        : compressed[i]                      ? model::OperandState::Absent
+                                                             : model::OperandState::PresentZero;
+            switch (model::operandMix(st)) {
+            case model::OperandMix::AllAbsent:
                 state = MacState::Empty;
-            } else if (st[0] == 2 || st[1] == 2) {
+                break;
+            case model::OperandMix::SomeAbsent:
                 state = skip ? MacState::Skipped : gate ? MacState::Gated : MacState::Active;
-            } else if (st[0] == 1 || st[1] == 1) {
-                const bool seen = (st[0] == 1 && checked[0]) || (st[1] == 1 && checked[1]);
+                break;
+            case model::OperandMix::SomeZero: {
+                bool seen = false;
+                for (std::size_t i = 0; i < inputs.size(); ++i)
+                    seen = seen || (st[i] == model::OperandState::PresentZero && checked[i]);
                 state = gate && seen ? MacState::Gated : skip && seen ? MacState::Skipped : MacState::Active;
+                break;
+            }
+            case model::OperandMix::AllNonzero:
+                break;
             }
             if (state == MacState::Active && gatedAbove)
                 state = MacState::Gated;
-        } else if (gatedAbove) {
-            state = MacState::Gated;
         }
         out[static_cast<std::size_t>(mac.global)] = state;
     }

@@ -2,18 +2,19 @@
 // The state of every MAC at one time step of the hardware trace (hardware_trace.hpp): idle when the
 // mapping does not use it, else active, gated, skipped or empty, in one of two ways.
 //
-// Sampled classification of a used MAC (two-operand workloads; the model's §4.6 semantics, per point,
-// on the operand values of operand_sampling.hpp):
+// Sampled classification of a used MAC (k operands; the model's §4.6 semantics, per point, on the
+// operand values of operand_sampling.hpp):
 //  1. a skip (gate) at a storage level whose target is an operand removes (gates) the computes below a
-//     child tile when the condition tensor's tile there is empty: the child tile is the condition
+//     child tile when a condition tensor's tile there is empty (with several condition tensors, when
+//     any of them is: the access needs all of them, as in the model): the child tile is the condition
 //     tensor's tile at the next storage level down for that instance and step, or the operand value
 //     itself when the site is the innermost storage level;
 //  2. otherwise each operand is nonzero, a present zero (stored uncompressed at its innermost keeping
-//     level) or absent (compressed away there); nonzero x nonzero is active; a present zero is gated
-//     (skipped) when the compute site gates (skips) on that operand, else active; exactly one absent
-//     operand is skipped with compute skipping, else gated with compute gating, else active (a
-//     bubble); both absent is `Empty`: the compute does not exist (the model counts it nowhere).
-// Workloads with other than two inputs: every used MAC is active.
+//     level) or absent (compressed away there), and the mix decides (model/sparse/operand_states.hpp):
+//     all nonzero is active; present zeros and no absent operand are gated (skipped) when the compute
+//     site gates (skips) on one of those operands, else active; some absent operands (not all) are
+//     skipped with compute skipping, else gated with compute gating, else active (a bubble); all
+//     absent is `Empty`: the compute does not exist (the model counts it nowhere).
 //
 // Model counts (ModelCountStates): the sample above illustrates where zeros are, but its totals are one
 // draw, not the model's expected values (which also include effects the sample does not draw, e.g.

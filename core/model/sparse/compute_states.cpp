@@ -1,7 +1,10 @@
 #include "model/sparse/compute_states.hpp"
 
 #include "model/dataflow/loop_nest.hpp"
+#include "model/sparse/operand_states.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace sparsemap::model {
@@ -55,6 +58,103 @@ Compaction compaction(const SparseContext& c, const SparseScratch& scratch, int 
     return out;
 }
 
+struct ComputeShares {
+    double actual = 0, gated = 0, skipped = 0, none = 0; // computes (not yet rounded)
+};
+
+// k >= 3 operands: Sparseloop's own k-operand rule (compute-gs-analyzer.cpp,
+// CalculateFineGrainedComputeAccesses, the code public Timeloop compiles with USE_MULTI_OPERAND; its
+// default build asserts two operands and aborts; docs/oracle.md). Each operand is nonzero with its
+// scalar density d, else a present zero (no metadata) or absent (metadata), independently, except:
+//  * every operand the target of a storage SAF reaching compute: all nonzero with prod d, all absent
+//    with the rest;
+//  * some such operands: the first one x (tensor order) takes its own states while the others are all
+//    nonzero (prod d of the others), and x absent while the others are all absent (prod (1 - d) of the
+//    others); every other mix has probability 0, so the shares do not sum to 1 and the computes no
+//    mix claims stay actual (Sparseloop's "the calculated compute is not meeting the constraints").
+// The states are not conditioned on the leaders being non-empty (the two-operand rule is).
+// Each mix is counted as total x its probability, summed in Sparseloop's order (operand 0 the fastest
+// digit of a base-3 counter over nonzero, present zero, absent).
+ComputeShares multiOperandShares(std::span<const std::array<double, 3>> p, std::span<const char> safOperand,
+                                 double total, bool gate, bool skip, std::span<const char> checked)
+{
+    const std::size_t k = p.size();
+    std::size_t count = 1;
+    for (std::size_t i = 0; i < k; ++i)
+        count *= 3;
+    std::vector<double> flat(count, 0.0);
+    std::vector<OperandState> st(k);
+    const auto decode = [&](std::size_t s) {
+        for (std::size_t i = 0; i < k; ++i, s /= 3)
+            st[i] = static_cast<OperandState>(s % 3);
+    };
+    const bool all = std::all_of(safOperand.begin(), safOperand.end(), [](char b) { return b != 0; });
+    const auto first = std::find(safOperand.begin(), safOperand.end(), char{1});
+    if (all) {
+        double enz = 1.0;
+        std::size_t allAbsent = 0, digit = 1;
+        for (std::size_t i = 0; i < k; ++i, digit *= 3) {
+            enz = enz * p[i][0];
+            allAbsent += 2 * digit;
+        }
+        flat[0] = enz;
+        flat[allAbsent] = 1 - enz;
+    } else if (first != safOperand.end()) {
+        const auto x = static_cast<std::size_t>(first - safOperand.begin());
+        for (std::size_t s = 0; s < count; ++s) {
+            decode(s);
+            bool othersNonzero = true, othersAbsent = true;
+            double pNonzero = 1.0, pAbsent = 1.0;
+            for (std::size_t i = 0; i < k; ++i) {
+                if (i == x)
+                    continue;
+                othersNonzero = othersNonzero && st[i] == OperandState::Nonzero;
+                othersAbsent = othersAbsent && st[i] == OperandState::Absent;
+                if (othersAbsent)
+                    pAbsent = pAbsent * (p[i][2] + p[i][1]);
+                if (othersNonzero)
+                    pNonzero = pNonzero * p[i][0];
+            }
+            if (othersNonzero)
+                flat[s] = pNonzero * p[x][static_cast<std::size_t>(st[x])];
+            else if (othersAbsent && st[x] == OperandState::Absent)
+                flat[s] = pAbsent;
+        }
+    } else {
+        for (std::size_t s = 0; s < count; ++s) {
+            decode(s);
+            double v = 1.0;
+            for (std::size_t i = 0; i < k; ++i)
+                v = v * p[i][static_cast<std::size_t>(st[i])];
+            flat[s] = v;
+        }
+    }
+    ComputeShares out;
+    for (std::size_t s = 0; s < count; ++s) {
+        decode(s);
+        const double delta = total * flat[s];
+        switch (operandMix(st)) {
+        case OperandMix::AllAbsent:
+            out.none += delta;
+            break;
+        case OperandMix::SomeAbsent:
+            (skip ? out.skipped : gate ? out.gated : out.actual) += delta;
+            break;
+        case OperandMix::SomeZero: {
+            bool seen = false;
+            for (std::size_t i = 0; i < k; ++i)
+                seen = seen || (st[i] == OperandState::PresentZero && checked[i]);
+            (gate && seen ? out.gated : out.actual) += delta;
+            break;
+        }
+        case OperandMix::AllNonzero:
+            out.actual += delta;
+            break;
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const ComputeSafEffects& fx,
@@ -93,7 +193,7 @@ void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const
 
     // Operand states: ENZ (nonzero), EZ (a zero that is present), NE (absent: compressed away).
     double enz[2] = {1, 1}, ez[2] = {0, 0}, ne[2] = {0, 0};
-    bool checked[2] = {false, false};
+    std::vector<char> checked(inputs.size(), 0); // the compute site gates/skips on the operand's zeros
     bool gate = false, skip = false;
     for (const auto& site : c.design.sparse.sites) {
         if (site.storageLevel != kComputeSite)
@@ -101,20 +201,36 @@ void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const
         for (const auto& a : site.actions) {
             (a.kind == SgKind::Gate ? gate : skip) = true;
             for (int cnd : a.conditionOn)
-                for (std::size_t i = 0; i < inputs.size() && i < 2; ++i)
+                for (std::size_t i = 0; i < inputs.size(); ++i)
                     if (inputs[i] == cnd)
-                        checked[i] = true;
+                        checked[i] = 1;
             if (a.conditionOn.empty())
-                for (std::size_t i = 0; i < inputs.size() && i < 2; ++i)
-                    checked[i] = true;
+                std::fill(checked.begin(), checked.end(), char{1});
         }
     }
-    if (inputs.size() == 2 && !fx.positionSkipped[inputs[0]] && !fx.positionSkipped[inputs[1]]) {
+    const bool anyPositionSkipped =
+        std::any_of(inputs.begin(), inputs.end(), [&](int t) { return fx.positionSkipped[t]; });
+    const auto hasMetadata = [&](int t) {
+        const int level = innermostKeeping(c, t);
+        return level >= 0 && scratch.states[level * static_cast<int>(w.tensors.size()) + t].hasFormat;
+    };
+    if (inputs.size() > 2 && !anyPositionSkipped) {
+        std::vector<std::array<double, 3>> p(inputs.size());
+        std::vector<char> saf(inputs.size(), 0);
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            const int t = inputs[i];
+            const double d = round6(scalarDensity(*c.density[t]));
+            p[i] = hasMetadata(t) ? std::array<double, 3>{d, 0, 1 - d} : std::array<double, 3>{d, 1 - d, 0};
+            saf[i] = fx.operandSkipped[t] ? 1 : 0;
+        }
+        const auto shares = multiOperandShares(p, saf, available, gate, skip, checked);
+        compute.skipped = std::floor(shares.skipped);
+        compute.gated = std::floor(shares.gated);
+        compute.actual = available - compute.skipped - compute.gated - std::floor(shares.none);
+    } else if (inputs.size() == 2 && !anyPositionSkipped) {
         for (int i = 0; i < 2; ++i) {
             const int t = inputs[i];
-            const int level = innermostKeeping(c, t);
-            const bool meta =
-                level >= 0 && scratch.states[level * static_cast<int>(w.tensors.size()) + t].hasFormat;
+            const bool meta = hasMetadata(t);
             const double d = round6(scalarDensity(*c.density[t]));
             enz[i] = d;
             (meta ? ne[i] : ez[i]) = 1 - d;
@@ -125,10 +241,7 @@ void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const
             if (!fx.operandSkipped[x] || fx.operandSkipProbability[x] >= 1)
                 continue;
             const int j = 1 - i;
-            const int y = inputs[j];
-            const int level = innermostKeeping(c, y);
-            const bool meta =
-                level >= 0 && scratch.states[level * static_cast<int>(w.tensors.size()) + y].hasFormat;
+            const bool meta = hasMetadata(inputs[j]);
             enz[j] = std::min(1.0, enz[j] / (1 - fx.operandSkipProbability[x]));
             ez[j] = meta ? 0 : 1 - enz[j];
             ne[j] = meta ? 1 - enz[j] : 0;
