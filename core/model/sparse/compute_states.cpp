@@ -66,8 +66,8 @@ struct ComputeShares {
 // CalculateFineGrainedComputeAccesses, the code public Timeloop compiles with USE_MULTI_OPERAND; its
 // default build asserts two operands and aborts; docs/oracle.md). Each operand is nonzero with its
 // scalar density d, else a present zero (no metadata) or absent (metadata), independently, except:
-//  * every operand the target of a storage SAF reaching compute: all nonzero with prod d, all absent
-//    with the rest;
+//  * every operand the target of a storage gate or skip (whatever its probability: Sparseloop's
+//    storage_gs_saf_): all nonzero with prod d, all absent with the rest;
 //  * some such operands: the first one x (tensor order) takes its own states while the others are all
 //    nonzero (prod d of the others), and x absent while the others are all absent (prod (1 - d) of the
 //    others); every other mix has probability 0, so the shares do not sum to 1 and the computes no
@@ -221,7 +221,7 @@ void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const
             const int t = inputs[i];
             const double d = round6(scalarDensity(*c.density[t]));
             p[i] = hasMetadata(t) ? std::array<double, 3>{d, 0, 1 - d} : std::array<double, 3>{d, 1 - d, 0};
-            saf[i] = fx.operandSkipped[t] ? 1 : 0;
+            saf[i] = fx.operandTargeted[t] ? 1 : 0;
         }
         const auto shares = multiOperandShares(p, saf, available, gate, skip, checked);
         compute.skipped = std::floor(shares.skipped);

@@ -245,6 +245,7 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
     const int levels = c.arch.levelCount();
     fx.operandSkipped.assign(tensors, false);
     fx.operandSkipProbability.assign(tensors, 0.0);
+    fx.operandTargeted.assign(tensors, false);
     fx.positionSkipped.assign(tensors, false);
     double spatialRatio = 1; // average MAC share left by spatial skipping
 
@@ -289,6 +290,8 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
                                "instead)";
                     }
                 }
+                if (!w.tensors[a.target].isOutput)
+                    fx.operandTargeted[a.target] = true;
                 if (a.kind == SgKind::SpatialSkip) {
                     double ratio = 1, expansion = 1;
                     for (int cnd : a.conditionOn) {

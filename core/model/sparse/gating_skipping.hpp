@@ -15,10 +15,13 @@ struct ComputeSafEffects {
     double availableComputes = 0;               // algorithmic computes that still exist
     std::vector<bool> operandSkipped;           // per tensor: a storage SAF on it reaches compute
     std::vector<double> operandSkipProbability; // per tensor, rounded to 6 decimals
-    std::vector<bool> positionSkipped;          // per tensor
-    double instanceShare = 1;                   // average MACs used / MACs the mapping spans
-    int spatialSkipLevel = -1;                  // storage level whose fan-out spatial skipping compacts
-    double expansionScale = 1;                  // required fan-out below it / the mapping's fan-out
+    // Per tensor: an input some storage gate/skip targets, whatever its probability (Sparseloop's
+    // storage_gs_saf_, which picks the k-operand compute rule; operandSkipped needs a nonzero one).
+    std::vector<bool> operandTargeted;
+    std::vector<bool> positionSkipped; // per tensor
+    double instanceShare = 1;          // average MACs used / MACs the mapping spans
+    int spatialSkipLevel = -1;         // storage level whose fan-out spatial skipping compacts
+    double expansionScale = 1;         // required fan-out below it / the mapping's fan-out
 };
 
 // Applies every storage-level action of the design. Returns why the design is invalid, or "".
