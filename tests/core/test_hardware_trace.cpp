@@ -4,6 +4,9 @@
 // hand below from the example's mapping and patterns (hardware_example.hpp).
 #include "analysis/hardware_trace.hpp"
 #include "hardware_example.hpp"
+#include "io/sparseloop/sparseloop_import.hpp"
+#include "io/sparseloop/sparseloop_options.hpp"
+#include "model/evaluator.hpp"
 #include "test_support.hpp"
 #include "util/error.hpp"
 
@@ -222,6 +225,69 @@ private slots:
             d.sparse.sites.back().actions[0].kind = SgKind::Gate;
             const HardwareTrace gated(m_actual, m_arch, d);
             QCOMPARE(gated.countStep(0), counts(2, 2, 0, 0));
+        }
+    }
+
+    // Three operands (MTTKRP O[i,j] += A[i,k,l] B[k,j] C[l,j] on the toy accelerator, a case of
+    // tests/data/sparseloop-3input): a MAC is active only where all three operands are nonzero; with
+    // all three compressed and compute skipping, one absent operand skips it and all three absent is
+    // no compute; with none compressed and compute gating a zero is gated.
+    void threeOperandsSampled()
+    {
+        std::int64_t activeSomewhere = 0;
+        for (const char* name : {"toy-abc-cp-cskip", "toy-cgate"}) {
+            const SparseloopCase c = importSparseloopCase(
+                std::string(SPARSEMAP_SOURCE_DIR "/tests/data/sparseloop-3input/") + name);
+            const auto inputs = c.workload.inputTensors();
+            QCOMPARE(inputs.size(), std::size_t{3});
+            const bool compressed = std::string(name) == "toy-abc-cp-cskip";
+            const HardwareTrace trace(c.workload, c.architecture, model::sparseloopDesign(c), 3);
+            std::vector<analysis::MacState> states;
+            std::int64_t active = 0, others = 0;
+            for (std::int64_t step = 0; step < trace.stepCount(); ++step) {
+                trace.macStates(step, states);
+                for (std::size_t mac = 0; mac < states.size(); ++mac) {
+                    const auto point = trace.macPoint(step, static_cast<std::int64_t>(mac));
+                    if (point.empty()) {
+                        QCOMPARE(states[mac], analysis::MacState::Idle);
+                        continue;
+                    }
+                    int nonzero = 0;
+                    for (int t : inputs)
+                        nonzero += trace.nonzeroAt(t, point);
+                    const auto expected = nonzero == 3   ? analysis::MacState::Active
+                                          : !compressed  ? analysis::MacState::Gated
+                                          : nonzero == 0 ? analysis::MacState::Empty
+                                                         : analysis::MacState::Skipped;
+                    QCOMPARE(states[mac], expected);
+                    (nonzero == 3 ? active : others) += 1;
+                }
+            }
+            QVERIFY2(others > 0, name);
+            activeSomewhere += active;
+        }
+        QVERIFY(activeSomewhere > 0);
+    }
+
+    // Drawing the model's counts (what the hardware view does): summed over every step the picture's
+    // active / gated / skipped MACs are the model's on three-operand designs too.
+    void threeOperandsModelCounts()
+    {
+        for (const char* name : {"toy-abc-cp-cskip", "toy-cgate", "toy-sskip-bc-a", "edge-a-cp-cgate"}) {
+            const SparseloopCase c = importSparseloopCase(
+                std::string(SPARSEMAP_SOURCE_DIR "/tests/data/sparseloop-3input/") + name);
+            const Design design = model::sparseloopDesign(c);
+            model::Evaluator evaluator(c.workload, c.architecture, model::sparseloopModelOptions(c));
+            const auto& r = evaluator.evaluate(design);
+            QVERIFY2(r.valid, r.reason.c_str());
+            HardwareTrace trace(c.workload, c.architecture, design);
+            trace.useModelCounts(std::llround(r.compute.actual), std::llround(r.compute.gated),
+                                 std::llround(r.compute.skipped));
+            const auto total = trace.countAllSteps();
+            QCOMPARE(total.active, std::llround(r.compute.actual));
+            QCOMPARE(total.gated, std::llround(r.compute.gated));
+            QCOMPARE(total.skipped, std::llround(r.compute.skipped));
+            QCOMPARE(total.used(), trace.macSteps());
         }
     }
 
