@@ -8,6 +8,9 @@
 #include "genome/genome_codec.hpp"
 #include "hardware_view/hardware_behavior_view.hpp"
 #include "io/architecture_io.hpp"
+#include "io/sparseloop/sparseloop_import.hpp"
+#include "io/sparseloop/sparseloop_options.hpp"
+#include "model/evaluator.hpp"
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"
 #include "hardware_view/hardware_scene_items.hpp"
@@ -181,6 +184,32 @@ private slots:
             QVERIFY2(found == c.designs, c.workload);
         }
         QCOMPARE(shown, 6);
+    }
+
+    // The same on three-input designs read from Sparseloop cases (tests/data/sparseloop-3input): the
+    // picture's active / gated / skipped MACs summed over the steps are the model's.
+    void pictureCountsAreTheModelsWithThreeOperands()
+    {
+        std::int64_t notEffectual = 0;
+        for (const char* name : {"toy-abc-cp-cskip", "toy-a-cp-cgate", "toy-sskip-all"}) {
+            const SparseloopCase c = importSparseloopCase(
+                std::string(SPARSEMAP_SOURCE_DIR "/tests/data/sparseloop-3input/") + name);
+            const Design design = model::sparseloopDesign(c);
+            model::Evaluator evaluator(c.workload, c.architecture, model::sparseloopModelOptions(c));
+            const auto result = evaluator.evaluate(design);
+            QVERIFY2(result.valid, result.reason.c_str());
+            HardwareBehaviorView view;
+            view.setDesign(c.workload, c.architecture, design, result);
+            QVERIFY2(view.errorText().isEmpty(), qPrintable(view.errorText()));
+            QVERIFY(view.trace()->usesModelCounts());
+            const auto total = view.trace()->countAllSteps();
+            QCOMPARE(total.active, std::int64_t(std::llround(result.compute.actual)));
+            QCOMPARE(total.gated, std::int64_t(std::llround(result.compute.gated)));
+            QCOMPARE(total.skipped, std::int64_t(std::llround(result.compute.skipped)));
+            QCOMPARE(total.used(), view.trace()->macSteps());
+            notEffectual += total.gated + total.skipped;
+        }
+        QVERIFY(notEffectual > 0);
     }
 
     // At Fit on a 1400x850 and on a 1024x700 view every text of the picture is at least 9 px high, also
