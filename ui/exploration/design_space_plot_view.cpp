@@ -3,6 +3,7 @@
 #include "dot_thinning.hpp"
 
 #include <QToolTip>
+#include <utility>
 #include <string_view>
 #include <unordered_map>
 #include <cmath>
@@ -145,7 +146,7 @@ std::shared_ptr<DesignSpacePlotView::Frame> DesignSpacePlotView::prepare(const s
 
 void DesignSpacePlotView::apply(std::shared_ptr<Frame> frame)
 {
-    m_frame = std::move(frame);
+    releaseOffGuiThread(std::exchange(m_frame, std::move(frame)));
     const Frame& f = *m_frame;
     // Thinned dots (a large run) are drawn without antialiasing: half the painting time, the same map.
     if (f.drawnCount < f.x.size())

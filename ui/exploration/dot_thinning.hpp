@@ -7,11 +7,13 @@
 // still find every point). Runs of at most `keepAll` drawable dots are drawn whole. Touches no widget:
 // made on the plots' worker thread.
 #include <QSize>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -59,6 +61,14 @@ inline std::vector<std::size_t> dotsToDraw(std::span<const double> x, std::span<
             kept.push_back(i);
     std::sort(kept.begin(), kept.end());
     return kept;
+}
+
+// Lets a worker thread free what a large run's maps held (tooltips and coordinates of millions of points:
+// hundreds of MB, tens of ms of unmapping) instead of the GUI thread.
+template <typename T> void releaseOffGuiThread(std::shared_ptr<T> held)
+{
+    if (held && held.use_count() == 1)
+        (void)QtConcurrent::run([held = std::move(held)]() mutable { held.reset(); });
 }
 
 } // namespace sparsemap::ui

@@ -6,6 +6,7 @@
 #include "convergence_plot_view.hpp"
 #include "design/loop_nest_text.hpp"
 #include "design_space_plot_view.hpp"
+#include "dot_thinning.hpp"
 #include "io/architecture_io.hpp"
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"
@@ -257,7 +258,9 @@ void ExplorationView::onFinished(std::shared_ptr<const search::SearchResult> res
     m_refreshTimer.stop();
     m_result = result;
     // The result is authoritative: it holds every point, also those of a generation cut by cancel.
-    // The plots read it from now on (shared, not copied); the streamed copy goes.
+    // The plots read it from now on (shared, not copied); the streamed copy goes (freed off the GUI
+    // thread: a run of millions of points streamed hundreds of MB).
+    releaseOffGuiThread(std::make_shared<search::PointLog>(std::move(m_live)));
     m_live.clear();
     m_pending.clear();
     m_bestIndex = result->bestIndex;
@@ -403,6 +406,8 @@ void ExplorationView::refreshPlots()
                     view.m_status->setText("Cannot draw the design space: " + qstr(error));
                 }
             }
+            releaseOffGuiThread(std::move(map)); // a stale job's maps (nothing once applied)
+            releaseOffGuiThread(std::move(front));
             view.absorbPending(); // m_live's columns are its own again
             if (view.m_dirty && !view.m_closing)
                 view.refreshPlots();

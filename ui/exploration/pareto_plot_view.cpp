@@ -5,6 +5,7 @@
 #include "dot_thinning.hpp"
 
 #include <QToolTip>
+#include <utility>
 
 #include <algorithm>
 #include <cmath>
@@ -103,7 +104,7 @@ std::shared_ptr<ParetoPlotView::Frame> ParetoPlotView::prepare(const search::Poi
 
 void ParetoPlotView::apply(std::shared_ptr<Frame> frame)
 {
-    m_frame = std::move(frame);
+    releaseOffGuiThread(std::exchange(m_frame, std::move(frame)));
     const Frame& f = *m_frame;
     // Thinned dots (a large run) are drawn without antialiasing: half the painting time, the same map.
     if (f.drawnCount < f.dots.size())
