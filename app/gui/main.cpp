@@ -50,10 +50,11 @@ void saveScreenshots(sparsemap::ui::MainWindow& window, const QString& dir)
         emit window.projectPanel()->activated(sparsemap::ui::ProjectStore::Group::Runs, 0);
         window.project()->pin(0, runs[0].result.bestIndex, "best of " + runs[0].name);
     }
-    auto settle = [] {
+    auto settle = [&window] {
         QElapsedTimer clock;
         clock.start();
-        while (clock.elapsed() < 600)
+        // (the Exploration view's maps are made on a worker thread)
+        while (clock.elapsed() < 600 || window.explorationView()->isPreparingPlots())
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     };
     const QSize size = window.size();

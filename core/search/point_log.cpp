@@ -92,6 +92,24 @@ PointLog::PointLog(std::initializer_list<EvaluatedPoint> points)
         push_back(p);
 }
 
+const PointLog::Data& PointLog::emptyData()
+{
+    static const Data empty;
+    return empty;
+}
+
+PointLog::Data& PointLog::mut()
+{
+    // use_count() is exact enough here: when it is 1 no other copy exists that another thread could be
+    // copying from (that would already race with changing this log); when other copies exist, they
+    // keep the columns they share and this log takes its own.
+    if (!m_d)
+        m_d = std::make_shared<Data>();
+    else if (m_d.use_count() > 1)
+        m_d = std::make_shared<Data>(*m_d);
+    return *m_d;
+}
+
 void PointLog::clear()
 {
     *this = PointLog();
@@ -99,62 +117,67 @@ void PointLog::clear()
 
 void PointLog::reserve(std::size_t points, std::size_t genomeLength)
 {
-    for (auto* column : {&m_objective, &m_cycles, &m_energyPj, &m_edp})
+    Data& d = mut();
+    for (auto* column : {&d.m_objective, &d.m_cycles, &d.m_energyPj, &d.m_edp})
         column->reserve(points);
-    m_generation.reserve(points);
-    m_valid.reserve(points);
-    m_reason.reserve(points);
-    m_genes.reserve(points * genomeLength * static_cast<std::size_t>(m_geneWidth));
+    d.m_generation.reserve(points);
+    d.m_valid.reserve(points);
+    d.m_reason.reserve(points);
+    d.m_genes.reserve(points * genomeLength * static_cast<std::size_t>(d.m_geneWidth));
 }
 
 void PointLog::widen(int width)
 {
-    if (width <= m_geneWidth)
+    Data& d = mut();
+    if (width <= d.m_geneWidth)
         return;
-    const std::size_t count = m_genes.size() / static_cast<std::size_t>(m_geneWidth);
+    const std::size_t count = d.m_genes.size() / static_cast<std::size_t>(d.m_geneWidth);
     std::vector<std::byte> wider(count * static_cast<std::size_t>(width));
-    wider.reserve(m_genes.capacity() / static_cast<std::size_t>(m_geneWidth) *
+    wider.reserve(d.m_genes.capacity() / static_cast<std::size_t>(d.m_geneWidth) *
                   static_cast<std::size_t>(width));
     for (std::size_t g = 0; g < count; ++g)
         writeGene(wider.data() + g * static_cast<std::size_t>(width), width,
-                  readGene(m_genes.data() + g * static_cast<std::size_t>(m_geneWidth), m_geneWidth));
-    m_genes = std::move(wider);
-    m_geneWidth = width;
+                  readGene(d.m_genes.data() + g * static_cast<std::size_t>(d.m_geneWidth), d.m_geneWidth));
+    d.m_genes = std::move(wider);
+    d.m_geneWidth = width;
 }
 
 std::byte* PointLog::growGenes(std::size_t length, int width)
 {
+    Data& d = mut();
     const std::size_t n = size();
     if (n == 0) {
-        m_genomeLength = static_cast<std::uint32_t>(length);
-        m_starts.clear();
-    } else if (m_genomeLength != kVaryingLength && length != m_genomeLength) {
-        m_starts.resize(n + 1);
+        d.m_genomeLength = static_cast<std::uint32_t>(length);
+        d.m_starts.clear();
+    } else if (d.m_genomeLength != kVaryingLength && length != d.m_genomeLength) {
+        d.m_starts.resize(n + 1);
         for (std::size_t i = 0; i <= n; ++i)
-            m_starts[i] = i * m_genomeLength;
-        m_genomeLength = kVaryingLength;
+            d.m_starts[i] = i * d.m_genomeLength;
+        d.m_genomeLength = kVaryingLength;
     }
     widen(width);
-    const std::size_t at = m_genes.size();
-    m_genes.resize(at + length * static_cast<std::size_t>(m_geneWidth));
-    if (m_genomeLength == kVaryingLength)
-        m_starts.push_back(m_starts.back() + length);
-    return m_genes.data() + at;
+    const std::size_t at = d.m_genes.size();
+    d.m_genes.resize(at + length * static_cast<std::size_t>(d.m_geneWidth));
+    if (d.m_genomeLength == kVaryingLength)
+        d.m_starts.push_back(d.m_starts.back() + length);
+    return d.m_genes.data() + at;
 }
 
 void PointLog::pushScalars(int generation)
 {
-    m_generation.push_back(generation);
-    m_valid.push_back(0);
-    m_objective.push_back(std::numeric_limits<double>::infinity());
-    m_cycles.push_back(0);
-    m_energyPj.push_back(0);
-    m_edp.push_back(0);
-    m_reason.push_back(0);
+    Data& d = mut();
+    d.m_generation.push_back(generation);
+    d.m_valid.push_back(0);
+    d.m_objective.push_back(std::numeric_limits<double>::infinity());
+    d.m_cycles.push_back(0);
+    d.m_energyPj.push_back(0);
+    d.m_edp.push_back(0);
+    d.m_reason.push_back(0);
 }
 
 void PointLog::append(std::span<const int> genome, int generation)
 {
+    Data& d = mut();
     int width = 1;
     if (!genome.empty()) {
         const auto [low, high] = std::minmax_element(genome.begin(), genome.end());
@@ -162,8 +185,8 @@ void PointLog::append(std::span<const int> genome, int generation)
     }
     std::byte* at = growGenes(genome.size(), width);
     for (int gene : genome) {
-        writeGene(at, m_geneWidth, gene);
-        at += m_geneWidth;
+        writeGene(at, d.m_geneWidth, gene);
+        at += d.m_geneWidth;
     }
     pushScalars(generation);
 }
@@ -178,96 +201,106 @@ void PointLog::push_back(const EvaluatedPoint& p)
 
 void PointLog::append(const PointLog& other, std::size_t first, std::size_t last)
 {
+    Data& d = mut();
+    const Data& od = other.data();
     last = std::min(last, other.size());
     if (first >= last)
         return;
     constexpr std::uint32_t kUnmapped = std::numeric_limits<std::uint32_t>::max();
-    std::vector<std::uint32_t> reasonMap(other.m_reasonTable.size() + 1, kUnmapped); // theirs -> ours
+    std::vector<std::uint32_t> reasonMap(od.m_reasonTable.size() + 1, kUnmapped); // theirs -> ours
     reasonMap[0] = 0;
     for (std::size_t i = first; i < last; ++i) {
         const GenomeView g = other.genome(i);
-        std::byte* at = growGenes(g.size(), other.m_geneWidth);
-        if (other.m_geneWidth == m_geneWidth && !g.empty())
+        std::byte* at = growGenes(g.size(), od.m_geneWidth);
+        if (od.m_geneWidth == d.m_geneWidth && !g.empty())
             std::memcpy(at,
-                        other.m_genes.data() + other.genomeStart(i) * static_cast<std::size_t>(m_geneWidth),
-                        g.size() * static_cast<std::size_t>(m_geneWidth));
+                        od.m_genes.data() + other.genomeStart(i) * static_cast<std::size_t>(d.m_geneWidth),
+                        g.size() * static_cast<std::size_t>(d.m_geneWidth));
         else
             for (std::size_t k = 0; k < g.size(); ++k)
-                writeGene(at + k * static_cast<std::size_t>(m_geneWidth), m_geneWidth, g[k]);
-        std::uint32_t& reason = reasonMap[other.m_reason[i]];
+                writeGene(at + k * static_cast<std::size_t>(d.m_geneWidth), d.m_geneWidth, g[k]);
+        std::uint32_t& reason = reasonMap[od.m_reason[i]];
         if (reason == kUnmapped)
-            reason = intern(other.m_reasonTable[other.m_reason[i] - 1]);
-        m_reason.push_back(reason);
+            reason = intern(od.m_reasonTable[od.m_reason[i] - 1]);
+        d.m_reason.push_back(reason);
     }
     const auto copy = [&](auto& mine, const auto& theirs) {
         mine.insert(mine.end(), theirs.begin() + std::ptrdiff_t(first),
                     theirs.begin() + std::ptrdiff_t(last));
     };
-    copy(m_generation, other.m_generation);
-    copy(m_valid, other.m_valid);
-    copy(m_objective, other.m_objective);
-    copy(m_cycles, other.m_cycles);
-    copy(m_energyPj, other.m_energyPj);
-    copy(m_edp, other.m_edp);
+    copy(d.m_generation, od.m_generation);
+    copy(d.m_valid, od.m_valid);
+    copy(d.m_objective, od.m_objective);
+    copy(d.m_cycles, od.m_cycles);
+    copy(d.m_energyPj, od.m_energyPj);
+    copy(d.m_edp, od.m_edp);
 }
 
 std::size_t PointLog::genomeStart(std::size_t i) const
 {
-    return m_genomeLength == kVaryingLength ? m_starts[i] : i * m_genomeLength;
+    const Data& d = data();
+    return d.m_genomeLength == kVaryingLength ? d.m_starts[i] : i * d.m_genomeLength;
 }
 
 void PointLog::setResult(std::size_t i, bool valid, double cycles, double energyPj, double edp,
                          double objective)
 {
-    m_valid[i] = valid ? 1 : 0;
-    m_cycles[i] = cycles;
-    m_energyPj[i] = energyPj;
-    m_edp[i] = edp;
-    m_objective[i] = objective;
+    Data& d = mut();
+    d.m_valid[i] = valid ? 1 : 0;
+    d.m_cycles[i] = cycles;
+    d.m_energyPj[i] = energyPj;
+    d.m_edp[i] = edp;
+    d.m_objective[i] = objective;
 }
 
 std::uint32_t PointLog::intern(std::string_view reason)
 {
+    Data& d = mut();
     if (reason.empty())
         return 0;
-    if (const auto it = m_reasonIndex.find(reason); it != m_reasonIndex.end())
+    if (const auto it = d.m_reasonIndex.find(reason); it != d.m_reasonIndex.end())
         return it->second;
-    m_reasonTable.emplace_back(reason);
-    const auto index = static_cast<std::uint32_t>(m_reasonTable.size());
-    m_reasonIndex.emplace(m_reasonTable.back(), index);
+    d.m_reasonTable.emplace_back(reason);
+    const auto index = static_cast<std::uint32_t>(d.m_reasonTable.size());
+    d.m_reasonIndex.emplace(d.m_reasonTable.back(), index);
     return index;
 }
 
 void PointLog::setReason(std::size_t i, std::string_view reason)
 {
-    m_reason[i] = intern(reason);
+    Data& d = mut();
+    d.m_reason[i] = intern(reason);
 }
 
 GenomeView PointLog::genome(std::size_t i) const
 {
+    const Data& d = data();
     const std::size_t start = genomeStart(i);
-    const std::size_t length = m_genomeLength == kVaryingLength ? m_starts[i + 1] - start : m_genomeLength;
-    return {m_genes.data() + start * static_cast<std::size_t>(m_geneWidth), length, m_geneWidth};
+    const std::size_t length =
+        d.m_genomeLength == kVaryingLength ? d.m_starts[i + 1] - start : d.m_genomeLength;
+    return {d.m_genes.data() + start * static_cast<std::size_t>(d.m_geneWidth), length, d.m_geneWidth};
 }
 
 int PointLog::gene(std::size_t i, std::size_t g) const
 {
-    return readGene(m_genes.data() + (i * m_genomeLength + g) * static_cast<std::size_t>(m_geneWidth),
-                    m_geneWidth);
+    const Data& d = data();
+    return readGene(d.m_genes.data() + (i * d.m_genomeLength + g) * static_cast<std::size_t>(d.m_geneWidth),
+                    d.m_geneWidth);
 }
 
 PointView PointLog::operator[](std::size_t i) const
 {
+    const Data& d = data();
     PointView p;
     p.genome = genome(i);
-    p.valid = m_valid[i] != 0;
-    if (const std::uint32_t r = m_reason[i])
-        p.reason = m_reasonTable[r - 1];
-    p.cycles = m_cycles[i];
-    p.energyPj = m_energyPj[i];
-    p.edp = m_edp[i];
-    p.objective = m_objective[i];
-    p.generation = m_generation[i];
+    p.valid = d.m_valid[i] != 0;
+    if (const std::uint32_t r = d.m_reason[i])
+        p.reason = d.m_reasonTable[r - 1];
+    p.cycles = d.m_cycles[i];
+    p.energyPj = d.m_energyPj[i];
+    p.edp = d.m_edp[i];
+    p.objective = d.m_objective[i];
+    p.generation = d.m_generation[i];
     return p;
 }
 
@@ -297,34 +330,37 @@ void boundsOf(const std::byte* bytes, std::size_t n, std::size_t length, std::ve
 
 void PointLog::geneBounds(std::vector<int>& low, std::vector<int>& high) const
 {
-    const std::size_t length = m_genomeLength == kVaryingLength ? 0 : m_genomeLength;
+    const Data& d = data();
+    const std::size_t length = d.m_genomeLength == kVaryingLength ? 0 : d.m_genomeLength;
     low.assign(length, std::numeric_limits<int>::max());
     high.assign(length, std::numeric_limits<int>::min());
-    if (m_geneWidth == 1)
-        boundsOf<std::uint8_t>(m_genes.data(), size(), length, low, high);
-    else if (m_geneWidth == 2)
-        boundsOf<std::int16_t>(m_genes.data(), size(), length, low, high);
+    if (d.m_geneWidth == 1)
+        boundsOf<std::uint8_t>(d.m_genes.data(), size(), length, low, high);
+    else if (d.m_geneWidth == 2)
+        boundsOf<std::int16_t>(d.m_genes.data(), size(), length, low, high);
     else
-        boundsOf<std::int32_t>(m_genes.data(), size(), length, low, high);
+        boundsOf<std::int32_t>(d.m_genes.data(), size(), length, low, high);
 }
 
 std::int64_t PointLog::validCount() const
 {
+    const Data& d = data();
     std::int64_t n = 0;
-    for (const std::uint8_t v : m_valid)
+    for (const std::uint8_t v : d.m_valid)
         n += v;
     return n;
 }
 
 std::size_t PointLog::memoryBytes() const
 {
+    const Data& d = data();
     std::size_t bytes =
-        m_generation.capacity() * sizeof(std::int32_t) + m_valid.capacity() +
-        (m_objective.capacity() + m_cycles.capacity() + m_energyPj.capacity() + m_edp.capacity()) *
+        d.m_generation.capacity() * sizeof(std::int32_t) + d.m_valid.capacity() +
+        (d.m_objective.capacity() + d.m_cycles.capacity() + d.m_energyPj.capacity() + d.m_edp.capacity()) *
             sizeof(double) +
-        m_reason.capacity() * sizeof(std::uint32_t) + m_starts.capacity() * sizeof(std::uint64_t) +
-        m_genes.capacity();
-    for (const auto& text : m_reasonTable)
+        d.m_reason.capacity() * sizeof(std::uint32_t) + d.m_starts.capacity() * sizeof(std::uint64_t) +
+        d.m_genes.capacity();
+    for (const auto& text : d.m_reasonTable)
         bytes += sizeof(std::string) + text.capacity() + 2 * sizeof(void*) + sizeof(std::string);
     return bytes;
 }
@@ -356,21 +392,22 @@ PointLog PointLog::fromColumns(Columns c)
         if (r > c.reasonTable.size())
             fail("reason " + std::to_string(r) + " of " + std::to_string(c.reasonTable.size()));
     PointLog log;
-    log.m_generation = std::move(c.generation);
-    log.m_valid = std::move(c.valid);
-    log.m_objective = std::move(c.objective);
-    log.m_cycles = std::move(c.cycles);
-    log.m_energyPj = std::move(c.energyPj);
-    log.m_edp = std::move(c.edp);
-    log.m_genomeLength = n == 0 ? 0 : c.genomeLength;
-    log.m_starts =
+    Data& ld = log.mut();
+    ld.m_generation = std::move(c.generation);
+    ld.m_valid = std::move(c.valid);
+    ld.m_objective = std::move(c.objective);
+    ld.m_cycles = std::move(c.cycles);
+    ld.m_energyPj = std::move(c.energyPj);
+    ld.m_edp = std::move(c.edp);
+    ld.m_genomeLength = n == 0 ? 0 : c.genomeLength;
+    ld.m_starts =
         n == 0 || c.genomeLength != kVaryingLength ? std::vector<std::uint64_t>{} : std::move(c.starts);
-    log.m_geneWidth = n == 0 ? 1 : c.geneWidth;
-    log.m_genes = n == 0 ? std::vector<std::byte>{} : std::move(c.genes);
-    log.m_reason = std::move(c.reason);
-    log.m_reasonTable = std::move(c.reasonTable);
-    for (std::size_t r = 0; r < log.m_reasonTable.size(); ++r)
-        log.m_reasonIndex.emplace(log.m_reasonTable[r], static_cast<std::uint32_t>(r + 1));
+    ld.m_geneWidth = n == 0 ? 1 : c.geneWidth;
+    ld.m_genes = n == 0 ? std::vector<std::byte>{} : std::move(c.genes);
+    ld.m_reason = std::move(c.reason);
+    ld.m_reasonTable = std::move(c.reasonTable);
+    for (std::size_t r = 0; r < ld.m_reasonTable.size(); ++r)
+        ld.m_reasonIndex.emplace(ld.m_reasonTable[r], static_cast<std::uint32_t>(r + 1));
     return log;
 }
 

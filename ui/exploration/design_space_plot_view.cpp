@@ -1,7 +1,9 @@
 #include "design_space_plot_view.hpp"
 #include "common/chart_export.hpp"
+#include "dot_thinning.hpp"
 
 #include <QToolTip>
+#include <utility>
 #include <string_view>
 #include <unordered_map>
 #include <cmath>
@@ -63,69 +65,111 @@ DesignSpacePlotView::DesignSpacePlotView(QWidget* parent) : QCustomPlot(parent)
         rescaleAxes();
         replot();
     });
+    m_frame = prepare({}, {}, {}, -1);
 }
 
-void DesignSpacePlotView::setPoints(const search::PointLog& points, const std::vector<double>& x,
-                                    const std::vector<double>& y, std::int64_t bestIndex)
+std::shared_ptr<DesignSpacePlotView::Frame> DesignSpacePlotView::prepare(const search::PointLog& points,
+                                                                         std::vector<double> x,
+                                                                         std::vector<double> y,
+                                                                         std::int64_t bestIndex, QSize pixels)
 {
-    m_x = x;
-    m_y = y;
+    auto frame = std::make_shared<Frame>();
+    Frame& f = *frame;
     // What a tooltip needs, kept compact: a string per dot of a 2M-point run would cost seconds and
     // hundreds of MB on every refresh; the text is made on hover.
-    m_tips.assign(points.size(), DotTip{});
-    m_reasons.clear();
+    f.tips.assign(points.size(), DotTip{});
     std::unordered_map<std::string_view, std::uint32_t> reasonIndex;
     double low = std::numeric_limits<double>::infinity(), high = -low;
-    for (const auto& p : points) {
-        if (p.valid && p.objective > 0 && std::isfinite(p.objective)) {
-            low = std::min(low, std::log10(p.objective));
-            high = std::max(high, std::log10(p.objective));
+    const auto valid = points.validFlags();
+    const auto objectives = points.objectives();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (valid[i] && objectives[i] > 0 && std::isfinite(objectives[i])) {
+            low = std::min(low, std::log10(objectives[i]));
+            high = std::max(high, std::log10(objectives[i]));
         }
     }
     // Without a valid design there is nothing to colour: no scale (not a meaningless 0..1e-9 one).
-    const bool anyValid = low <= high;
-    if (!anyValid)
+    f.anyValid = low <= high;
+    if (!f.anyValid)
         low = high = 0;
     const double span = std::max(high - low, 1e-9);
+    f.low = low;
+    f.span = span;
 
-    std::vector<QVector<double>> binX(kColorSteps), binY(kColorSteps);
-    QVector<double> badX, badY;
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        const auto& p = points[i];
+    // Each dot's layer (its colour step: the best drawn on top, invalid dots below every valid one),
+    // then the dots worth drawing at the plot's size (dot_thinning.hpp).
+    const std::size_t n = std::min({points.size(), x.size(), y.size()});
+    std::vector<std::int8_t> layer(n, -1);
+    std::vector<int> binOf(n, -1);
+    for (std::size_t i = 0; i < n; ++i) {
         if (!std::isfinite(x[i]) || !std::isfinite(y[i]))
             continue;
+        const auto p = points[i];
         if (p.valid && p.objective > 0 && std::isfinite(p.objective)) {
             const int bin =
                 std::clamp(int((std::log10(p.objective) - low) / span * kColorSteps), 0, kColorSteps - 1);
-            binX[bin].push_back(x[i]);
-            binY[bin].push_back(y[i]);
-            m_tips[i] = {p.generation, true, 0, p.objective, p.cycles, p.energyPj, p.edp};
+            binOf[i] = bin;
+            layer[i] = std::int8_t(kColorSteps - bin);
+            f.tips[i] = {p.generation, true, 0, p.objective, p.cycles, p.energyPj, p.edp};
         } else {
-            badX.push_back(x[i]);
-            badY.push_back(y[i]);
-            const auto [it, fresh] = reasonIndex.emplace(p.reason, std::uint32_t(m_reasons.size()));
+            layer[i] = 0;
+            const auto [it, fresh] = reasonIndex.emplace(p.reason, std::uint32_t(f.reasons.size()));
             if (fresh)
-                m_reasons.push_back(QString::fromUtf8(p.reason.data(), qsizetype(p.reason.size())));
-            m_tips[i] = {p.generation, false, it->second, 0, 0, 0, 0};
+                f.reasons.push_back(QString::fromUtf8(p.reason.data(), qsizetype(p.reason.size())));
+            f.tips[i] = {p.generation, false, it->second, 0, 0, 0, 0};
         }
     }
+    std::vector<QVector<QCPGraphData>> bins(kColorSteps);
+    QVector<QCPGraphData> bad;
+    const auto drawn = dotsToDraw(x, y, layer, pixels, 0.04);
+    f.drawnCount = drawn.size();
+    for (const std::size_t i : drawn) {
+        if (binOf[i] >= 0)
+            bins[std::size_t(binOf[i])].push_back({x[i], y[i]});
+        else
+            bad.push_back({x[i], y[i]});
+    }
+    // Sorted here, off the GUI thread (a graph keeps its data sorted by key).
+    const auto container = [](QVector<QCPGraphData>& data) {
+        auto made = QSharedPointer<QCPGraphDataContainer>::create();
+        made->set(data, false);
+        return made;
+    };
+    for (auto& bin : bins)
+        f.bins.push_back(container(bin));
+    f.invalid = container(bad);
+    f.x = std::move(x);
+    f.y = std::move(y);
+    f.bestIndex = bestIndex;
+    return frame;
+}
+
+void DesignSpacePlotView::apply(std::shared_ptr<Frame> frame)
+{
+    releaseOffGuiThread(std::exchange(m_frame, std::move(frame)));
+    const Frame& f = *m_frame;
+    // Thinned dots (a large run) are drawn without antialiasing: half the painting time, the same map.
+    if (f.drawnCount < f.x.size())
+        setNotAntialiasedElements(QCP::aeScatters);
+    else
+        setNotAntialiasedElements(QCP::aeNone);
     for (int b = 0; b < kColorSteps; ++b)
-        m_bins[b]->setData(binX[b], binY[b]);
-    m_invalid->setData(badX, badY);
+        m_bins[std::size_t(b)]->setData(f.bins[std::size_t(b)]);
+    m_invalid->setData(f.invalid);
     m_best->data()->clear();
-    if (bestIndex >= 0 && bestIndex < std::int64_t(x.size()))
-        m_best->addData(x[std::size_t(bestIndex)], y[std::size_t(bestIndex)]);
-    m_colorScale->setDataRange(QCPRange(low, low + span));
-    if (m_colorScale->visible() != anyValid) {
-        m_colorScale->setVisible(anyValid);
-        if (anyValid) {
+    if (f.bestIndex >= 0 && f.bestIndex < std::int64_t(f.x.size()))
+        m_best->addData(f.x[std::size_t(f.bestIndex)], f.y[std::size_t(f.bestIndex)]);
+    m_colorScale->setDataRange(QCPRange(f.low, f.low + f.span));
+    if (m_colorScale->visible() != f.anyValid) {
+        m_colorScale->setVisible(f.anyValid);
+        if (f.anyValid) {
             plotLayout()->addElement(0, 1, m_colorScale);
         } else {
             plotLayout()->take(m_colorScale);
             plotLayout()->simplify();
         }
     }
-    if (m_selectedIndex >= std::int64_t(x.size()))
+    if (m_selectedIndex >= std::int64_t(f.x.size()))
         m_selectedIndex = -1;
     setSelectedIndex(m_selectedIndex);
     if (!m_userZoomed) {
@@ -139,10 +183,11 @@ void DesignSpacePlotView::setPoints(const search::PointLog& points, const std::v
 
 void DesignSpacePlotView::setSelectedIndex(int index)
 {
-    m_selectedIndex = index >= 0 && index < int(m_x.size()) ? index : -1;
+    m_selectedIndex = index >= 0 && index < int(m_frame->x.size()) ? index : -1;
     m_selected->data()->clear();
     if (m_selectedIndex >= 0)
-        m_selected->addData(m_x[std::size_t(m_selectedIndex)], m_y[std::size_t(m_selectedIndex)]);
+        m_selected->addData(m_frame->x[std::size_t(m_selectedIndex)],
+                            m_frame->y[std::size_t(m_selectedIndex)]);
     replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -154,7 +199,8 @@ void DesignSpacePlotView::clearPoints()
 
 QPointF DesignSpacePlotView::pixelOf(int index) const
 {
-    return {xAxis->coordToPixel(m_x.at(std::size_t(index))), yAxis->coordToPixel(m_y.at(std::size_t(index)))};
+    return {xAxis->coordToPixel(m_frame->x.at(std::size_t(index))),
+            yAxis->coordToPixel(m_frame->y.at(std::size_t(index)))};
 }
 
 int DesignSpacePlotView::pointAt(const QPointF& pixel) const
@@ -162,11 +208,11 @@ int DesignSpacePlotView::pointAt(const QPointF& pixel) const
     constexpr double kRadius = 8; // pixels
     int nearest = -1;
     double nearestDistance = kRadius * kRadius;
-    for (std::size_t i = 0; i < m_x.size(); ++i) {
-        if (!std::isfinite(m_x[i]) || !std::isfinite(m_y[i]))
+    for (std::size_t i = 0; i < m_frame->x.size(); ++i) {
+        if (!std::isfinite(m_frame->x[i]) || !std::isfinite(m_frame->y[i]))
             continue;
-        const double dx = xAxis->coordToPixel(m_x[i]) - pixel.x();
-        const double dy = yAxis->coordToPixel(m_y[i]) - pixel.y();
+        const double dx = xAxis->coordToPixel(m_frame->x[i]) - pixel.x();
+        const double dy = yAxis->coordToPixel(m_frame->y[i]) - pixel.y();
         const double d = dx * dx + dy * dy;
         if (d <= nearestDistance) {
             nearestDistance = d;
@@ -178,12 +224,12 @@ int DesignSpacePlotView::pointAt(const QPointF& pixel) const
 
 QString DesignSpacePlotView::tipText(int index) const
 {
-    const DotTip& t = m_tips.at(std::size_t(index));
+    const DotTip& t = m_frame->tips.at(std::size_t(index));
     if (!t.valid)
         return QString("#%1, generation %2\ninvalid: %3")
             .arg(index)
             .arg(t.generation)
-            .arg(t.reason < m_reasons.size() ? m_reasons[t.reason] : QString());
+            .arg(t.reason < m_frame->reasons.size() ? m_frame->reasons[t.reason] : QString());
     return QString("#%1, generation %2\nobjective %3\ncycles %4\nenergy %5 pJ\nEDP %6")
         .arg(index)
         .arg(t.generation)

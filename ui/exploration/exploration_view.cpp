@@ -6,11 +6,13 @@
 #include "convergence_plot_view.hpp"
 #include "design/loop_nest_text.hpp"
 #include "design_space_plot_view.hpp"
+#include "dot_thinning.hpp"
 #include "io/architecture_io.hpp"
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
 #include "search/method_registry.hpp"
+#include "common/post_to_owner.hpp"
 
 #include <QComboBox>
 #include <QDir>
@@ -27,6 +29,7 @@
 #include <QTabWidget>
 #include <QThread>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 
 namespace sparsemap::ui {
@@ -221,8 +224,26 @@ void ExplorationView::onProgress(const search::GenerationStats& stats)
 
 void ExplorationView::onPoints(const PointBatch& batch)
 {
+    m_dirty = true;
+    if (m_plotJob) {
+        m_pending.append(*batch);
+        return;
+    }
+    absorbPending();
+    absorb(*batch);
+}
+
+void ExplorationView::absorbPending()
+{
+    if (!m_pending.empty())
+        absorb(m_pending);
+    m_pending.clear();
+}
+
+void ExplorationView::absorb(const search::PointLog& points)
+{
     const std::size_t first = m_live.size();
-    m_live.append(*batch);
+    m_live.append(points);
     // The best so far, tracked here because the result only arrives at the end.
     const auto valid = m_live.validFlags();
     const auto objectives = m_live.objectives();
@@ -237,8 +258,11 @@ void ExplorationView::onFinished(std::shared_ptr<const search::SearchResult> res
     m_refreshTimer.stop();
     m_result = result;
     // The result is authoritative: it holds every point, also those of a generation cut by cancel.
-    // The plots read it from now on (shared, not copied); the streamed copy goes.
+    // The plots read it from now on (shared, not copied); the streamed copy goes (freed off the GUI
+    // thread: a run of millions of points streamed hundreds of MB).
+    releaseOffGuiThread(std::make_shared<search::PointLog>(std::move(m_live)));
     m_live.clear();
+    m_pending.clear();
     m_bestIndex = result->bestIndex;
     m_dirty = true;
     if (!m_closing) // the window is going: no plots to draw for millions of points
@@ -286,6 +310,7 @@ void ExplorationView::onFailed(const QString& message)
     if (!m_live.empty() && m_layout) {
         search::SearchResult partial;
         partial.method = m_method->currentText().toStdString();
+        absorbPending();
         partial.points = std::move(m_live);
         m_live.clear();
         partial.convergence = m_stats;
@@ -308,8 +333,12 @@ void ExplorationView::showRun(const RunRecord& run)
         m_status->setText("Cannot show run: " + qstr(e.what()));
         return;
     }
+    // A copy of the result that shares the run's points (PointLog copies share their columns): the
+    // store's run is not copied point by point on the GUI thread.
     m_result = std::make_shared<const search::SearchResult>(run.result);
     m_live.clear();
+    m_pending.clear();
+    ++m_plotTicket; // a job still making the previous run's maps is not shown
     m_bestIndex = run.result.bestIndex;
     m_budget = run.settings.budget;
     m_settings = run.settings;
@@ -338,13 +367,54 @@ void ExplorationView::showRun(const RunRecord& run)
 void ExplorationView::refreshPlots()
 {
     m_convergence->refresh();
-    if (!m_dirty || !m_layout)
-        return;
+    if (!m_dirty || !m_layout || m_plotJob)
+        return; // (a job under way refreshes again when it ends if the points changed meanwhile)
     m_dirty = false;
-    // Refit on everything so far: the axes follow the population as the search moves.
-    const auto projection = analysis::projectDesignSpace(*m_layout, points());
-    m_designSpace->setPoints(points(), projection.x, projection.y, m_bestIndex);
-    m_pareto->setPoints(points(), m_bestIndex);
+    // The projection and the maps' dots are made on a worker thread from a copy of the log that shares
+    // its columns (no points are copied); the GUI thread only hands the finished containers to the
+    // plots. Millions of points take a second or more there; the GUI keeps painting meanwhile.
+    m_plotJob = true;
+    const QPointer<ExplorationView> self(this);
+    (void)QtConcurrent::run([self, points = points(), layout = m_layout, best = m_bestIndex,
+                             ticket = m_plotTicket, mapSize = m_designSpace->drawingSize(),
+                             frontSize = m_pareto->drawingSize()]() mutable {
+        std::shared_ptr<DesignSpacePlotView::Frame> map;
+        std::shared_ptr<ParetoPlotView::Frame> front;
+        std::string error;
+        {
+            const search::PointLog log = std::move(points); // released before the maps are handed over
+            try {
+                // Refit on everything so far: the axes follow the population as the search moves.
+                auto projection = analysis::projectDesignSpace(*layout, log);
+                map = DesignSpacePlotView::prepare(log, std::move(projection.x), std::move(projection.y),
+                                                   best, mapSize);
+                front = ParetoPlotView::prepare(log, best, frontSize);
+            } catch (const std::exception& e) {
+                error = e.what();
+            }
+        }
+        postToOwner(self, [map = std::move(map), front = std::move(front), error = std::move(error),
+                           ticket](ExplorationView& view) mutable {
+            view.m_plotJob = false;
+            if (ticket == view.m_plotTicket) {
+                if (map && front) {
+                    view.m_designSpace->apply(std::move(map));
+                    view.m_pareto->apply(std::move(front));
+                    if (view.m_shownIndex >= 0)
+                        view.m_designSpace->setSelectedIndex(view.m_shownIndex);
+                } else {
+                    view.m_status->setText("Cannot draw the design space: " + qstr(error));
+                }
+            }
+            releaseOffGuiThread(std::move(map)); // a stale job's maps (nothing once applied)
+            releaseOffGuiThread(std::move(front));
+            view.absorbPending(); // m_live's columns are its own again
+            if (view.m_dirty && !view.m_closing)
+                view.refreshPlots();
+            else if (!view.m_dirty)
+                emit view.plotsRefreshed();
+        });
+    });
 }
 
 void ExplorationView::showPoint(int index)

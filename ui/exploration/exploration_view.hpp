@@ -69,7 +69,10 @@ public:
     // The layout the shown points belong to (null before the first run).
     std::shared_ptr<const GenomeLayout> layout() const { return m_layout; }
     // Shows a finished run (e.g. from a loaded session): its points in the map, its curve overlaid.
+    // The run's points are shared, not copied; the maps are made on a worker thread (plotsRefreshed).
     void showRun(const RunRecord& run);
+    // Whether the maps are being made from the points on a worker thread (a refresh, a shown run).
+    bool isPreparingPlots() const { return m_plotJob; }
 
     QProgressBar* progressBar() const { return m_progress; }
     ConvergencePlotView* convergencePlot() const { return m_convergence; }
@@ -96,6 +99,8 @@ signals:
     void searchFinished();
     // A run ended (finished or cancelled): everything needed to keep it in the session.
     void runCompleted(std::shared_ptr<const sparsemap::RunRecord> run);
+    // The maps show the points of the last refresh (made on a worker thread).
+    void plotsRefreshed();
 
 private:
     QWidget* buildControls();
@@ -107,6 +112,8 @@ private:
     void setRunning(bool running);
     void updateFollowNote();
     void emitRun(const search::SearchResult& result);
+    void absorb(const search::PointLog& points); // appends to m_live, tracking the best so far
+    void absorbPending();                        // m_pending into m_live
 
     SearchWorker m_worker;
     QTimer m_refreshTimer;
@@ -114,6 +121,11 @@ private:
     std::shared_ptr<const GenomeLayout> m_layout;
     model::ModelOptions m_modelOptions; // of the run shown (a stored run's own)
     search::PointLog m_live; // the running search's points, as streamed (empty once it has finished)
+    // Points streamed while a plot job holds m_live's columns: appending to m_live then would copy
+    // all of them on the GUI thread (the job's copy shares them), so they wait here.
+    search::PointLog m_pending;
+    bool m_plotJob = false;   // the maps are being made on a worker thread
+    quint64 m_plotTicket = 0; // changes when the points shown are another run's (a job's maps go)
     std::shared_ptr<const search::SearchResult> m_result; // the finished or shown run
     std::int64_t m_budget = 0;
     search::SearchSettings m_settings; // of the current run

@@ -2,8 +2,10 @@
 
 #include "analysis/pareto_front.hpp"
 #include "common/chart_export.hpp"
+#include "dot_thinning.hpp"
 
 #include <QToolTip>
+#include <utility>
 
 #include <algorithm>
 #include <cmath>
@@ -55,42 +57,68 @@ ParetoPlotView::ParetoPlotView(QWidget* parent) : QCustomPlot(parent)
         rescaleAxes();
         replot();
     });
+    m_frame = prepare({}, -1);
 }
 
-void ParetoPlotView::setPoints(const search::PointLog& points, std::int64_t bestIndex)
+std::shared_ptr<ParetoPlotView::Frame> ParetoPlotView::prepare(const search::PointLog& points,
+                                                               std::int64_t bestIndex, QSize pixels)
 {
-    m_front = analysis::paretoFront(points);
-    m_dots.clear();
-    m_index.clear();
-    QVector<double> x, y;
+    auto frame = std::make_shared<Frame>();
+    Frame& f = *frame;
+    f.front = analysis::paretoFront(points);
+    std::vector<double> lx, ly; // as drawn: both axes logarithmic
     for (std::size_t i = 0; i < points.size(); ++i) {
-        const auto& p = points[i];
+        const auto p = points[i];
         // A log axis shows positive values only.
         if (!p.valid || !(p.cycles > 0) || !(p.energyPj > 0) || !std::isfinite(p.cycles) ||
             !std::isfinite(p.energyPj))
             continue;
-        m_dots.push_back({p.cycles, p.energyPj, p.edp, p.objective, p.generation});
-        m_index.push_back(static_cast<std::int64_t>(i));
-        x.push_back(p.cycles);
-        y.push_back(p.energyPj * 1e-6);
+        f.dots.push_back({p.cycles, p.energyPj, p.edp, p.objective, p.generation});
+        f.index.push_back(static_cast<std::int64_t>(i));
+        lx.push_back(std::log10(p.cycles));
+        ly.push_back(std::log10(p.energyPj));
     }
-    m_valid->setData(x, y);
-    QVector<double> fx, fy;
-    for (const std::int64_t i : m_front) {
-        const auto& p = points[static_cast<std::size_t>(i)];
-        if (p.cycles > 0 && p.energyPj > 0) {
-            fx.push_back(p.cycles);
-            fy.push_back(p.energyPj * 1e-6);
-        }
+    // All valid dots are alike: one per 3-pixel cell is drawn for a large run (dot_thinning.hpp).
+    const std::vector<std::int8_t> layer(lx.size(), 0);
+    QVector<QCPGraphData> dots;
+    for (const std::size_t d : dotsToDraw(lx, ly, layer, pixels, 0.075))
+        dots.push_back({f.dots[d].cycles, f.dots[d].energyPj * 1e-6});
+    f.drawnCount = std::size_t(dots.size());
+    f.valid = QSharedPointer<QCPGraphDataContainer>::create();
+    f.valid->set(dots, false); // sorted here, off the GUI thread
+    QVector<QCPGraphData> front;
+    for (const std::int64_t i : f.front) {
+        const auto p = points[static_cast<std::size_t>(i)];
+        if (p.cycles > 0 && p.energyPj > 0)
+            front.push_back({p.cycles, p.energyPj * 1e-6});
     }
-    m_frontLine->setData(fx, fy, true);
+    f.frontLine = QSharedPointer<QCPGraphDataContainer>::create();
+    f.frontLine->set(front, true);
+    if (bestIndex >= 0 && bestIndex < std::int64_t(points.size()) && points[std::size_t(bestIndex)].valid) {
+        f.hasBest = true;
+        f.bestCycles = points[std::size_t(bestIndex)].cycles;
+        f.bestEnergyUj = points[std::size_t(bestIndex)].energyPj * 1e-6;
+    }
+    return frame;
+}
+
+void ParetoPlotView::apply(std::shared_ptr<Frame> frame)
+{
+    releaseOffGuiThread(std::exchange(m_frame, std::move(frame)));
+    const Frame& f = *m_frame;
+    // Thinned dots (a large run) are drawn without antialiasing: half the painting time, the same map.
+    if (f.drawnCount < f.dots.size())
+        setNotAntialiasedElements(QCP::aeScatters);
+    else
+        setNotAntialiasedElements(QCP::aeNone);
+    m_valid->setData(f.valid);
+    m_frontLine->setData(f.frontLine);
     m_best->data()->clear();
-    if (bestIndex >= 0 && bestIndex < std::int64_t(points.size()) && points[std::size_t(bestIndex)].valid)
-        m_best->addData(points[std::size_t(bestIndex)].cycles,
-                        points[std::size_t(bestIndex)].energyPj * 1e-6);
-    m_frontLine->setName(QString("Pareto front (%1 designs)").arg(m_front.size()));
+    if (f.hasBest)
+        m_best->addData(f.bestCycles, f.bestEnergyUj);
+    m_frontLine->setName(QString("Pareto front (%1 designs)").arg(f.front.size()));
     rescaleAxes();
-    if (!x.isEmpty()) {
+    if (!f.valid->isEmpty()) {
         xAxis->scaleRange(1.15, xAxis->range().center());
         yAxis->scaleRange(1.15, yAxis->range().center());
     }
@@ -104,10 +132,10 @@ void ParetoPlotView::clearPoints()
 
 QPointF ParetoPlotView::pixelOf(std::int64_t index) const
 {
-    const auto it = std::lower_bound(m_index.begin(), m_index.end(), index);
-    if (it == m_index.end() || *it != index)
+    const auto it = std::lower_bound(m_frame->index.begin(), m_frame->index.end(), index);
+    if (it == m_frame->index.end() || *it != index)
         return {};
-    const Dot& d = m_dots[std::size_t(it - m_index.begin())];
+    const Dot& d = m_frame->dots[std::size_t(it - m_frame->index.begin())];
     return {xAxis->coordToPixel(d.cycles), yAxis->coordToPixel(d.energyPj * 1e-6)};
 }
 
@@ -116,13 +144,13 @@ std::int64_t ParetoPlotView::pointAt(const QPointF& pixel) const
     constexpr double kRadius = 8; // pixels
     std::int64_t nearest = -1;
     double nearestDistance = kRadius * kRadius;
-    for (std::size_t i = 0; i < m_dots.size(); ++i) {
-        const double dx = xAxis->coordToPixel(m_dots[i].cycles) - pixel.x();
-        const double dy = yAxis->coordToPixel(m_dots[i].energyPj * 1e-6) - pixel.y();
+    for (std::size_t i = 0; i < m_frame->dots.size(); ++i) {
+        const double dx = xAxis->coordToPixel(m_frame->dots[i].cycles) - pixel.x();
+        const double dy = yAxis->coordToPixel(m_frame->dots[i].energyPj * 1e-6) - pixel.y();
         const double d = dx * dx + dy * dy;
         if (d < nearestDistance) {
             nearestDistance = d;
-            nearest = m_index[i];
+            nearest = m_frame->index[i];
         }
     }
     return nearest;
@@ -130,10 +158,11 @@ std::int64_t ParetoPlotView::pointAt(const QPointF& pixel) const
 
 QString ParetoPlotView::tipFor(std::size_t dot) const
 {
-    const Dot& d = m_dots[dot];
-    const bool onFront = std::find(m_front.begin(), m_front.end(), m_index[dot]) != m_front.end();
+    const Dot& d = m_frame->dots[dot];
+    const bool onFront =
+        std::find(m_frame->front.begin(), m_frame->front.end(), m_frame->index[dot]) != m_frame->front.end();
     return QString("#%1, generation %2%3\ncycles %4\nenergy %5 uJ\nEDP %6")
-        .arg(m_index[dot])
+        .arg(m_frame->index[dot])
         .arg(d.generation)
         .arg(onFront ? ", on the Pareto front" : "")
         .arg(d.cycles, 0, 'g', 6)
@@ -168,8 +197,9 @@ void ParetoPlotView::mouseMoveEvent(QMouseEvent* event)
         QToolTip::hideText();
         return;
     }
-    const auto it = std::lower_bound(m_index.begin(), m_index.end(), index);
-    QToolTip::showText(event->globalPosition().toPoint(), tipFor(std::size_t(it - m_index.begin())), this);
+    const auto it = std::lower_bound(m_frame->index.begin(), m_frame->index.end(), index);
+    QToolTip::showText(event->globalPosition().toPoint(), tipFor(std::size_t(it - m_frame->index.begin())),
+                       this);
 }
 
 } // namespace sparsemap::ui
