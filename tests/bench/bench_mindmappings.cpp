@@ -146,13 +146,31 @@ void runCell(benchmark::State& state, const std::string& workloadFile, const std
     }
 }
 
+// Sample workloads (under samples/workloads/): the two SparseMap ones of issue 6, then the eight
+// problems of Mind Mappings' Table 1 (issue 17; samples/workloads/mindmappings/README.md), dense,
+// and the sparse MTTKRP variants. A benchmark is named after the file (IsoTime/resnet-conv3/sa/1).
+constexpr const char* kWorkloads[] = {"mm3",
+                                      "conv4",
+                                      "resnet-conv4-dense",
+                                      "mindmappings/resnet-conv3",
+                                      "mindmappings/resnet-conv4",
+                                      "mindmappings/inception-conv2",
+                                      "mindmappings/vgg-conv2",
+                                      "mindmappings/alexnet-conv2",
+                                      "mindmappings/alexnet-conv4",
+                                      "mindmappings/mttkrp0",
+                                      "mindmappings/mttkrp1",
+                                      "mindmappings/mttkrp0-sparse",
+                                      "mindmappings/mttkrp1-sparse"};
+
 const bool kRegistered = [] {
     for (const char* axis : {"IsoIteration", "IsoTime"})
-        for (const char* workload : {"mm3", "conv4", "resnet-conv4-dense"})
+        for (const char* workload : kWorkloads)
             for (const char* method : {"mindmappings", "sparsemap", "sa", "ga", "random"}) {
                 const bool isoTime = std::string(axis) == "IsoTime";
+                const std::string name = std::string(workload).substr(std::string(workload).rfind('/') + 1);
                 benchmark::RegisterBenchmark(
-                    (std::string(axis) + "/" + workload + "/" + method).c_str(),
+                    (std::string(axis) + "/" + name + "/" + method).c_str(),
                     [workload = std::string(workload), method = std::string(method),
                      isoTime](benchmark::State& s) { runCell(s, workload, method, isoTime); })
                     ->DenseRange(1, 3)
