@@ -411,15 +411,19 @@ private slots:
         QVERIFY(panel.layout() != nullptr);
         QCOMPARE(panel.geneModel()->rowCount(), panel.layout()->size());
         QCOMPARE(panel.geneModel()->rowCount(), 30);
-        const int expected[kGeneSegmentCount] = {5, 7, 5, 5, 5, 3};
-        int counted[kGeneSegmentCount] = {};
+        // Parts: perm, tiling, P, Q, Z formats, S/G.
+        const int expected[6] = {5, 7, 5, 5, 5, 3};
+        int counted[6] = {};
+        QCOMPARE(panel.layout()->parts().size(), std::size_t(6));
         for (int row = 0; row < panel.geneModel()->rowCount(); ++row) {
             const QModelIndex index = panel.geneModel()->index(row, GeneTableModel::Segment);
-            const auto segment = static_cast<GeneSegment>(index.data(GeneTableModel::SegmentRole).toInt());
-            ++counted[static_cast<int>(segment)];
-            QCOMPARE(index.data(Qt::BackgroundRole).value<QBrush>().color(), geneSegmentTint(segment));
+            const int part = index.data(GeneTableModel::SegmentRole).toInt();
+            ++counted[part];
+            const auto& info = panel.layout()->parts()[std::size_t(part)];
+            QCOMPARE(index.data(Qt::BackgroundRole).value<QBrush>().color(),
+                     geneSegmentTint(*panel.layout(), info.segment, info.formatSlot));
         }
-        for (int s = 0; s < kGeneSegmentCount; ++s)
+        for (int s = 0; s < 6; ++s)
             QCOMPARE(counted[s], expected[s]);
         QCOMPARE(panel.geneModel()->index(0, GeneTableModel::Range).data().toString(), QString("1..6")); // 3!
         QCOMPARE(panel.geneModel()->index(5, GeneTableModel::Range).data().toString(), QString("1..5"));
@@ -442,11 +446,17 @@ private slots:
     {
         GenomePanel panel;
         m_doc->newWorkload(WorkloadKind::General);
-        QVERIFY(m_tensors->insertRows(3, 1)); // a third input: the genome needs exactly two
+        QVERIFY(m_tensors->insertRows(3, 1)); // a third input: the genome takes any number
+        panel.setWorkload(m_doc->workload());
+        QVERIFY(panel.layout() != nullptr);
+        QCOMPARE(panel.layout()->formatSegmentCount(), 4);
+        QVERIFY(panel.errorText().isEmpty());
+        QVERIFY(m_tensors->removeRows(3, 1));
+        QVERIFY(m_tensors->removeRows(0, 2)); // no input left: Z alone
         panel.setWorkload(m_doc->workload());
         QVERIFY(panel.layout() == nullptr);
         QCOMPARE(panel.geneModel()->rowCount(), 0);
-        QVERIFY2(panel.errorText().contains("exactly two input"), qPrintable(panel.errorText()));
+        QVERIFY2(panel.errorText().contains("at least one input tensor"), qPrintable(panel.errorText()));
         QCOMPARE(panel.errorLabel()->text(), panel.errorText());
     }
 
