@@ -425,6 +425,14 @@ private slots:
         }
         for (int s = 0; s < 6; ++s)
             QCOMPARE(counted[s], expected[s]);
+        // The segment column names a format gene's tensor: rows 13, 18, 23 begin P, Q, Z.
+        const auto segmentText = [&](int row) {
+            return panel.geneModel()->index(row, GeneTableModel::Segment).data().toString();
+        };
+        QCOMPARE(segmentText(12), QString("P"));
+        QCOMPARE(segmentText(17), QString("Q"));
+        QCOMPARE(segmentText(22), QString("Z"));
+        QCOMPARE(segmentText(27), QString("S/G"));
         QCOMPARE(panel.geneModel()->index(0, GeneTableModel::Range).data().toString(), QString("1..6")); // 3!
         QCOMPARE(panel.geneModel()->index(5, GeneTableModel::Range).data().toString(), QString("1..5"));
         // Raw: 5 * log10(3! * 4 * 8 * 4) = 5 * log10 768 = 14.43 mapping, 15 log10 5 + 3 log10 7 = 13.02

@@ -52,7 +52,7 @@ QVariant GeneTableModel::data(const QModelIndex& index, int role) const
     case Name:
         return QString::fromStdString(gene.name);
     case Segment:
-        return QString::fromStdString(m_layout->segmentName(gene.segment));
+        return QString::fromStdString(m_layout->segmentName(gene.segment, gene.formatSlot));
     case Range:
         return QStringLiteral("%1..%2").arg(gene.lower).arg(gene.upper);
     case Description:
