@@ -50,13 +50,12 @@ void printLayout(const GenomeLayout& layout, bool everyGene)
                   << (s.kind == LoopKind::Spatial ? " spatial  " : " temporal  ");
     std::cout << "\n\ngenome        " << layout.size() << " genes\n";
     std::printf("  %-8s %-9s %6s  %-8s  %s\n", "segment", "genes", "length", "range", "what");
-    for (int s = 0; s < kGeneSegmentCount; ++s) {
-        const auto seg = static_cast<GeneSegment>(s);
-        const auto r = layout.segment(seg);
+    for (const auto& part : layout.parts()) {
+        const auto r = part.range;
         if (r.size() == 0)
             continue;
         std::string what;
-        switch (seg) {
+        switch (part.segment) {
         case GeneSegment::Permutation:
             what = "loop order per mapping level (Cantor code)";
             break;
@@ -71,9 +70,7 @@ void printLayout(const GenomeLayout& layout, bool everyGene)
                     what += "1";
             }
             break;
-        case GeneSegment::FormatP:
-        case GeneSegment::FormatQ:
-        case GeneSegment::FormatZ:
+        case GeneSegment::Format:
             what = "formats of " + w.tensors[layout.gene(r.begin).tensor].name +
                    ", right-aligned to its ranks (0 U, 1 B, 2 RLE, 3 CP, 4 UOP)";
             break;
@@ -84,7 +81,7 @@ void printLayout(const GenomeLayout& layout, bool everyGene)
         const std::string genes = std::to_string(r.begin + 1) + "-" + std::to_string(r.end);
         const std::string range =
             std::to_string(layout.gene(r.begin).lower) + ".." + std::to_string(layout.gene(r.begin).upper);
-        std::printf("  %-8s %-9s %6d  %-8s  %s\n", layout.segmentName(seg).c_str(), genes.c_str(), r.size(),
+        std::printf("  %-8s %-9s %6d  %-8s  %s\n", layout.partName(part).c_str(), genes.c_str(), r.size(),
                     range.c_str(), what.c_str());
     }
     if (everyGene) {

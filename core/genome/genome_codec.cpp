@@ -18,13 +18,12 @@ void decodeFormatsInto(const GenomeLayout& layout, const Mapping& mapping, std::
 {
     const Workload& w = layout.workload();
     const int levels = layout.architecture().levelCount();
-    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
     formats.resize(static_cast<std::size_t>(levels));
     for (auto& perLevel : formats)
         perLevel.resize(w.tensors.size());
-    for (int which = 0; which < 3; ++which) {
-        const int tensor = layout.formatTensor(which);
-        const int base = layout.segment(segments[which]).begin;
+    for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
+        const int tensor = layout.formatTensor(slot);
+        const int base = layout.formatSegment(slot).begin;
         for (int s = 0; s < levels; ++s) {
             auto& ranks = formats[s][tensor].ranks;
             tensorRanksInto(w, mapping, tensor, s, ranks);
@@ -81,7 +80,7 @@ void decodeGenomeInto(const GenomeLayout& layout, std::span<const int> genome, D
     for (int i = sg.begin; i < sg.end; ++i) {
         auto& site = design.sparse.sites[i - sg.begin];
         site.storageLevel = layout.gene(i).site;
-        site.actions = sgActionsFromGene(genome[i], layout.tensorP(), layout.tensorQ());
+        site.actions = sgActionsFromGene(genome[i], layout.inputTensors());
     }
 }
 
@@ -132,29 +131,28 @@ void canonicalizeGenome(const GenomeLayout& layout, Genome& genome)
     }
     // Format genes no rank uses are U: a tensor has the most ranks at the outermost level, one per
     // non-unit loop of a dim that indexes it.
-    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
-    for (int which = 0; which < 3; ++which) {
-        const std::uint32_t relevant = w.dimMask(layout.formatTensor(which));
+    for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
+        const std::uint32_t relevant = w.dimMask(layout.formatTensor(slot));
         int ranks = 0;
         for (std::size_t l = 0; l < slots.size(); ++l)
             ranks += std::popcount(nonUnit[l] & relevant);
-        const int base = layout.segment(segments[which]).begin;
+        const int base = layout.formatSegment(slot).begin;
         for (int pos = 0; pos < kFormatGenesPerTensor - std::min(ranks, kFormatGenesPerTensor); ++pos)
             genome[base + pos] = 0;
     }
     // One S/G value per set of actions.
     const auto sg = layout.segment(GeneSegment::SkipGate);
     for (int i = sg.begin; i < sg.end; ++i)
-        genome[i] = *sgGeneFromActions(sgActionsFromGene(genome[i], layout.tensorP(), layout.tensorQ()),
-                                       layout.tensorP(), layout.tensorQ());
+        genome[i] =
+            *sgGeneFromActions(sgActionsFromGene(genome[i], layout.inputTensors()), layout.inputTensors());
 }
 
-void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome, int which,
+void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome, int slot,
                         std::vector<RankKey>& out)
 {
     const Workload& w = layout.workload();
     const int dims = static_cast<int>(w.dims.size());
-    const std::uint32_t relevant = w.dimMask(layout.formatTensor(which));
+    const std::uint32_t relevant = w.dimMask(layout.formatTensor(slot));
     std::uint32_t nonUnit[64] = {};
     const auto tiling = layout.segment(GeneSegment::Tiling);
     for (int i = tiling.begin; i < tiling.end; ++i)
@@ -176,13 +174,12 @@ void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome,
 
 void carryFormats(const GenomeLayout& layout, std::span<const int> before, Genome& after)
 {
-    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
     std::vector<RankKey> was, now;
     constexpr int kUOP = static_cast<int>(RankFormat::UOP);
-    for (int which = 0; which < 3; ++which) {
-        const int base = layout.segment(segments[which]).begin;
-        formatRankKeysInto(layout, before, which, was);
-        formatRankKeysInto(layout, after, which, now);
+    for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
+        const int base = layout.formatSegment(slot).begin;
+        formatRankKeysInto(layout, before, slot, was);
+        formatRankKeysInto(layout, after, slot, now);
         const int nWas = static_cast<int>(was.size());
         const int nNow = static_cast<int>(now.size());
         auto formatWas = [&](int index) { // of rank `index` of `was`
@@ -305,10 +302,9 @@ void encodeFormats(const GenomeLayout& layout, const Design& design, Genome& gen
     if (static_cast<int>(design.sparse.formats.size()) != levels)
         notExpressible("formats are given for " + std::to_string(design.sparse.formats.size()) +
                        " storage levels; the architecture has " + std::to_string(levels));
-    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
-    for (int which = 0; which < 3; ++which) {
-        const int tensor = layout.formatTensor(which);
-        const int base = layout.segment(segments[which]).begin;
+    for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
+        const int tensor = layout.formatTensor(slot);
+        const int base = layout.formatSegment(slot).begin;
         std::vector<int> gene(kFormatGenesPerTensor, -1);
         for (int s = 0; s < levels; ++s) {
             const auto& given = design.sparse.formats[s];
@@ -359,7 +355,7 @@ Genome encodeDesign(const GenomeLayout& layout, const Design& design)
         const auto& site = design.sparse.sites[i - sg.begin];
         if (site.storageLevel != layout.gene(i).site)
             notExpressible("S/G sites are not in genome order (on-chip levels, then compute)");
-        const auto gene = sgGeneFromActions(site.actions, layout.tensorP(), layout.tensorQ());
+        const auto gene = sgGeneFromActions(site.actions, layout.inputTensors());
         if (!gene)
             notExpressible("an S/G combination at " + layout.gene(i).name + " has no gene value");
         genome[i] = *gene;
@@ -381,8 +377,8 @@ Genome randomGenome(const GenomeLayout& layout, std::mt19937_64& rng)
 bool orderFormatGenesForSparseloop(const GenomeLayout& layout, Genome& genome)
 {
     bool changed = false;
-    for (const GeneSegment segment : {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ}) {
-        const auto range = layout.segment(segment);
+    for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
+        const auto range = layout.formatSegment(slot);
         const auto begin = genome.begin() + range.begin, end = genome.begin() + range.end;
         const auto uncompressedFirst = [](int value) {
             return !isCompressedRankFormat(static_cast<RankFormat>(value));

@@ -32,15 +32,16 @@ Genome canonicalGenome(const GenomeLayout& layout, std::span<const int> genome);
 // The same in place, without decoding (a valid genome; no check): what a search calls per child.
 void canonicalizeGenome(const GenomeLayout& layout, Genome& genome);
 
-// The ranks the format genes of format tensor `which` (0 P, 1 Q, 2 Z) are right-aligned to: the
-// tensor's ranks at the outermost storage level, outer to inner, as (mapping level, dim) - one per
-// non-unit loop of a dim that indexes the tensor. No check of the genome.
+// The ranks the format genes of format segment `slot` (GenomeLayout::formatTensor; 0 P, 1 Q, 2 Z for
+// two inputs) are right-aligned to: the tensor's ranks at the outermost storage level, outer to
+// inner, as (mapping level, dim) - one per non-unit loop of a dim that indexes the tensor. No check
+// of the genome.
 struct RankKey {
     int mappingLevel = 0;
     int dim = 0;
     bool operator==(const RankKey&) const = default;
 };
-void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome, int which,
+void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome, int slot,
                         std::vector<RankKey>& out);
 
 // Rewrites the format genes of `after` (a genome whose mapping differs from `before`'s) so that the
@@ -51,7 +52,7 @@ void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome,
 // otherwise taken from `before`.
 void carryFormats(const GenomeLayout& layout, std::span<const int> before, Genome& after);
 
-// The formats of every tensor at every storage level for a mapping, from the three format segments.
+// The formats of every tensor at every storage level for a mapping, from the format segments.
 std::vector<std::vector<TensorFormat>> decodeFormats(const GenomeLayout& layout, const Mapping& mapping,
                                                      std::span<const int> genome);
 

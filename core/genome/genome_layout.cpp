@@ -17,30 +17,19 @@ std::string_view geneSegmentName(GeneSegment segment)
         return "perm";
     case GeneSegment::Tiling:
         return "tiling";
-    case GeneSegment::FormatP:
-        return "P";
-    case GeneSegment::FormatQ:
-        return "Q";
-    case GeneSegment::FormatZ:
-        return "Z";
+    case GeneSegment::Format:
+        return "formats";
     case GeneSegment::SkipGate:
         return "S/G";
     }
     return "?";
 }
 
-std::string GenomeLayout::segmentName(GeneSegment segment) const
+std::string GenomeLayout::segmentName(GeneSegment segment, int formatSlot) const
 {
-    switch (segment) {
-    case GeneSegment::FormatP:
-        return m_workload.tensors[m_p].name;
-    case GeneSegment::FormatQ:
-        return m_workload.tensors[m_q].name;
-    case GeneSegment::FormatZ:
-        return m_workload.tensors[m_z].name;
-    default:
-        return std::string(geneSegmentName(segment));
-    }
+    if (segment == GeneSegment::Format && formatSlot >= 0)
+        return m_workload.tensors[formatTensor(formatSlot)].name;
+    return std::string(geneSegmentName(segment));
 }
 
 GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions options)
@@ -48,14 +37,13 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
 {
     throwIfProblems("workload " + m_workload.name, workloadProblems(m_workload));
     throwIfProblems("architecture " + m_arch.name, architectureProblems(m_arch));
-    const auto inputs = m_workload.inputTensors();
-    if (inputs.size() != 2)
-        throw InputError("the SparseMap genome needs a workload with exactly two input tensors and one "
-                         "output (P, Q, Z); workload " +
-                         m_workload.name + " has " + std::to_string(inputs.size()) + " inputs");
-    m_p = inputs[0];
-    m_q = inputs[1];
-    m_z = m_workload.outputTensor();
+    // workloadProblems guarantees at least one input and exactly one output.
+    m_inputs = m_workload.inputTensors();
+    m_output = m_workload.outputTensor();
+    m_formatTensors = m_inputs;
+    m_formatTensors.push_back(m_output);
+    const int inputCount = static_cast<int>(m_inputs.size());
+    m_sgGeneCount = sparsemap::sgGeneCount(inputCount);
     const int dimCount = static_cast<int>(m_workload.dims.size());
     if (dimCount > kMaxPermutationGeneDims)
         throw InputError("the permutation genes support at most " + std::to_string(kMaxPermutationGeneDims) +
@@ -107,10 +95,14 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
     }
     end(GeneSegment::Tiling);
 
-    const GeneSegment formatSegments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
-    for (int which = 0; which < 3; ++which) {
-        begin(formatSegments[which]);
-        const int tensor = formatTensor(which);
+    begin(GeneSegment::Format);
+    for (int slot = 0; slot < formatSegmentCount(); ++slot) {
+        const int tensor = formatTensor(slot);
+        const int first = size();
+        // The paper's operand names for k = 2; otherwise the tensor's role.
+        const std::string operand = inputCount == 2     ? std::string("operand ") + "PQZ"[slot]
+                                    : slot < inputCount ? "input " + std::to_string(slot + 1)
+                                                        : std::string("the output");
         for (int pos = 0; pos < kFormatGenesPerTensor; ++pos) {
             GeneInfo g;
             const std::string letter = m_workload.tensors[tensor].name;
@@ -120,37 +112,63 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
                 "format of the " +
                 (fromInner == 0 ? std::string("innermost rank")
                                 : "rank " + std::to_string(fromInner) + " outside the innermost") +
-                " of " + letter + " (operand " + std::string(geneSegmentName(formatSegments[which])) +
-                ") at every storage level (0 U, 1 B, 2 RLE, 3 CP, 4 UOP)";
-            g.segment = formatSegments[which];
+                " of " + letter + " (" + operand + ") at every storage level (0 U, 1 B, 2 RLE, 3 CP, 4 UOP)";
+            g.segment = GeneSegment::Format;
             g.lower = 0;
             g.upper = kRankFormatCount - 1;
             g.tensor = tensor;
+            g.formatSlot = slot;
             g.formatPosition = pos;
             m_genes.push_back(std::move(g));
         }
-        end(formatSegments[which]);
+        m_formatSegments.push_back({first, size()});
     }
+    end(GeneSegment::Format);
 
     begin(GeneSegment::SkipGate);
     for (int s = 1; s < m_arch.levelCount(); ++s)
         m_sgSites.push_back(s);
     m_sgSites.push_back(kComputeSite);
+    std::vector<std::string> inputNames;
+    for (int t : m_inputs)
+        inputNames.push_back(m_workload.tensors[t].name);
+    std::string values;
+    for (int value = 0; value < m_sgGeneCount; ++value)
+        values += (value ? ", " : "") + std::to_string(value) + " " + sgGeneLabel(value, inputNames);
     for (int site : m_sgSites) {
         const std::string where = site == kComputeSite ? std::string("compute") : m_arch.levels[site].name;
         GeneInfo g;
         g.name = "S/G " + where;
-        const std::string p = m_workload.tensors[m_p].name, q = m_workload.tensors[m_q].name;
-        g.description = "skipping/gating at " + where + " (0 none, 1 Gate " + p + "<-" + q + ", 2 Gate " + q +
-                        "<-" + p + ", 3 Gate " + p + "<->" + q + ", 4 Skip " + p + "<-" + q + ", 5 Skip " +
-                        q + "<-" + p + ", 6 Skip " + p + "<->" + q + ")";
+        g.description = "skipping/gating at " + where + " (" + values + ")";
         g.segment = GeneSegment::SkipGate;
         g.lower = 0;
-        g.upper = kSgGeneCount - 1;
+        g.upper = m_sgGeneCount - 1;
         g.site = site;
         m_genes.push_back(std::move(g));
     }
     end(GeneSegment::SkipGate);
+
+    m_parts.push_back({GeneSegment::Permutation, -1, segment(GeneSegment::Permutation)});
+    m_parts.push_back({GeneSegment::Tiling, -1, segment(GeneSegment::Tiling)});
+    for (int slot = 0; slot < formatSegmentCount(); ++slot)
+        m_parts.push_back({GeneSegment::Format, slot, m_formatSegments[slot]});
+    m_parts.push_back({GeneSegment::SkipGate, -1, segment(GeneSegment::SkipGate)});
+}
+
+int GenomeLayout::partOf(int gene) const
+{
+    const GeneInfo& g = m_genes.at(gene);
+    switch (g.segment) {
+    case GeneSegment::Permutation:
+        return 0;
+    case GeneSegment::Tiling:
+        return 1;
+    case GeneSegment::Format:
+        return 2 + g.formatSlot;
+    case GeneSegment::SkipGate:
+        break;
+    }
+    return 2 + formatSegmentCount();
 }
 
 double GenomeLayout::rawMappingSpaceLog10() const
@@ -164,8 +182,8 @@ double GenomeLayout::rawMappingSpaceLog10() const
 
 double GenomeLayout::sparseSpaceLog10() const
 {
-    return 3 * kFormatGenesPerTensor * std::log10(static_cast<double>(kRankFormatCount)) +
-           static_cast<double>(m_sgSites.size()) * std::log10(static_cast<double>(kSgGeneCount));
+    return formatSegmentCount() * kFormatGenesPerTensor * std::log10(static_cast<double>(kRankFormatCount)) +
+           static_cast<double>(m_sgSites.size()) * std::log10(static_cast<double>(m_sgGeneCount));
 }
 
 double GenomeLayout::rawSpaceLog10() const

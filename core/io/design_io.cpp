@@ -107,12 +107,11 @@ void compareSg(const detail::SgSection& section, const Design& design, const Gen
         if (!entry)
             continue;
         const auto& site = design.sparse.sites[i];
-        if (sgGeneFromActions(site.actions, layout.tensorP(), layout.tensorQ()) != entry->gene)
+        if (sgGeneFromActions(site.actions, layout.inputTensors()) != entry->gene)
             entry->node.error(
                 "S/G is `" +
                 sgText(layout.workload(),
-                       SgSite{site.storageLevel,
-                              sgActionsFromGene(entry->gene, layout.tensorP(), layout.tensorQ())}) +
+                       SgSite{site.storageLevel, sgActionsFromGene(entry->gene, layout.inputTensors())}) +
                 "` here but the genome gives `" + sgText(layout.workload(), site) + "`; they must agree");
     }
 }
@@ -156,7 +155,7 @@ std::optional<Genome> encodeSections(const YamlReader& d, const detail::MappingS
     for (std::size_t i = 0; i < layout.sgSites().size(); ++i) {
         const int gene = sg && sg->entries[i] ? sg->entries[i]->gene : 0;
         skeleton.sparse.sites.push_back(
-            SgSite{layout.sgSites()[i], sgActionsFromGene(gene, layout.tensorP(), layout.tensorQ())});
+            SgSite{layout.sgSites()[i], sgActionsFromGene(gene, layout.inputTensors())});
     }
     Genome genome;
     try {
@@ -168,11 +167,10 @@ std::optional<Genome> encodeSections(const YamlReader& d, const detail::MappingS
     if (!formats)
         return genome;
 
-    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
     std::vector<std::string> setBy(genome.size()); // "P at DRAM, rank K1": who set a format gene
-    for (int which = 0; which < 3; ++which) {
-        const int t = layout.formatTensor(which);
-        const int base = layout.segment(segments[which]).begin;
+    for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
+        const int t = layout.formatTensor(slot);
+        const int base = layout.formatSegment(slot).begin;
         for (int s = 0; s < arch.levelCount(); ++s) {
             const auto& entry = formats->entries[s][t];
             if (!entry)

@@ -183,9 +183,8 @@ std::optional<SgSection> readSgSection(const YamlReader& reader, const GenomeLay
     std::vector<std::string> sites, choices;
     for (int site : layout.sgSites())
         sites.push_back(sgSiteName(layout.architecture(), SgSite{site, {}}));
-    for (int gene = 0; gene < kSgGeneCount; ++gene)
-        choices.push_back(
-            sgText(w, SgSite{kComputeSite, sgActionsFromGene(gene, layout.tensorP(), layout.tensorQ())}));
+    for (int gene = 0; gene < layout.sgGeneCount(); ++gene)
+        choices.push_back(sgText(w, SgSite{kComputeSite, sgActionsFromGene(gene, layout.inputTensors())}));
     if (!reader.expectMap("a map {site: S/G}; sites " + joinNames(sites)))
         return std::nullopt;
     const std::size_t errorsBefore = reader.sink().count();
@@ -205,7 +204,7 @@ std::optional<SgSection> readSgSection(const YamlReader& reader, const GenomeLay
             value.error(parsed.error);
             continue;
         }
-        const auto gene = sgGeneFromActions(*parsed.value, layout.tensorP(), layout.tensorQ());
+        const auto gene = sgGeneFromActions(*parsed.value, layout.inputTensors());
         if (!gene) {
             value.error("S/G `" + *text + "` has no SparseMap gene; allowed: " + joinNames(choices));
             continue;

@@ -1,5 +1,8 @@
 #include "io/sg_text.hpp"
 
+#include "design/loop_nest_text.hpp"
+#include "genome/sg_gene.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -25,13 +28,14 @@ std::string lower(std::string_view s)
     return out;
 }
 
+// The forms of the S/G gene's values (genome/sg_gene.hpp), in gene order.
 std::string allowedForms(const Workload& w)
 {
     const auto inputs = w.inputTensors();
-    const std::string p = inputs.size() > 0 ? w.tensors[inputs[0]].name : "P";
-    const std::string q = inputs.size() > 1 ? w.tensors[inputs[1]].name : "Q";
-    return "allowed: none, Gate " + p + " <- " + q + ", Gate " + q + " <- " + p + ", Gate " + p + " <-> " +
-           q + ", Skip " + p + " <- " + q + ", Skip " + q + " <- " + p + ", Skip " + p + " <-> " + q;
+    std::string out = "allowed:";
+    for (int gene = 0; gene < sgGeneCount(static_cast<int>(inputs.size())); ++gene)
+        out += (gene ? ", " : " ") + sgText(w, SgSite{kComputeSite, sgActionsFromGene(gene, inputs)});
+    return out;
 }
 
 // One clause, `Skip Q <- P` or `Gate P <-> Q`; appends its actions or returns an error.

@@ -54,8 +54,8 @@ private slots:
     void correlatedGenesShareTheAxis()
     {
         const GenomeLayout layout(test::toyWorkload(), test::toyArchitecture());
-        const int p5 = layout.segment(GeneSegment::FormatP).end - 1;
-        const int q5 = layout.segment(GeneSegment::FormatQ).end - 1;
+        const int p5 = layout.formatSegment(0).end - 1;
+        const int q5 = layout.formatSegment(1).end - 1;
         std::vector<Genome> genomes;
         for (int f = 0; f <= 4; ++f) {
             auto g = baseGenome(layout);

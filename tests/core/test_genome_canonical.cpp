@@ -149,7 +149,7 @@ private slots:
         auto code = [](std::vector<int> order) { return static_cast<int>(cantorEncode(order)); };
         const auto perm = layout.segment(GeneSegment::Permutation);
         const auto tiling = layout.segment(GeneSegment::Tiling);
-        const int p = layout.segment(GeneSegment::FormatP).begin;
+        const int p = layout.formatSegment(0).begin;
         QCOMPARE(layout.formatTensor(0), w.tensorIndex("P"));
         Genome before = test::allFactorsAtDram(layout);
         before[perm.begin] = code({m, k, n});
@@ -226,8 +226,8 @@ private slots:
             }
             carryFormats(layout, before, after);
             const Design a = decodeGenome(layout, before), b = decodeGenome(layout, after);
-            for (int which = 0; which < 3; ++which) {
-                const int tensor = layout.formatTensor(which);
+            for (int slot = 0; slot < 3; ++slot) {
+                const int tensor = layout.formatTensor(slot);
                 const auto& was = a.sparse.formats[0][tensor].ranks;
                 const auto& now = b.sparse.formats[0][tensor].ranks;
                 // Ranks outside the innermost kFormatGenesPerTensor have no gene: UOP whatever they had.

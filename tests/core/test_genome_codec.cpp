@@ -172,11 +172,11 @@ private slots:
         const int levels[6] = {1, 2, 3, 1, 4, 5}; // M to L1, L2, L3; K to L1, L4, L5 -> 6 ranks of P
         for (int i = 0; i < 6; ++i)
             g[tiling.begin + i] = levels[i];
-        const auto p = layout.segment(GeneSegment::FormatP);
+        const auto p = layout.formatSegment(0);
         for (int i = p.begin; i < p.end; ++i)
             g[i] = 1; // B
         const Design d = decodeGenome(layout, g);
-        const auto& ranks = d.sparse.formats[0][layout.tensorP()].ranks;
+        const auto& ranks = d.sparse.formats[0][layout.formatTensor(0)].ranks;
         QCOMPARE(ranks.size(), std::size_t(6));
         QCOMPARE(ranks[0].format, RankFormat::UOP); // beyond the innermost five
         for (int i = 1; i < 6; ++i)

@@ -505,7 +505,7 @@ design:
         Design& design = drawn.design;
         const int sg = genome[layout.segment(GeneSegment::SkipGate).begin];
         design.sparse.sites[0].actions =
-            sgActionsFromGene((sg + 1) % kSgGeneCount, layout.tensorP(), layout.tensorQ());
+            sgActionsFromGene((sg + 1) % layout.sgGeneCount(), layout.inputTensors());
         QVERIFY_THROWS_EXCEPTION(InputError, designToYaml(layout, genome, design));
     }
 

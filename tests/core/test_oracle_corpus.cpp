@@ -64,8 +64,7 @@ private slots:
             QVERIFY2(d.result.valid, (f.entry.id + ": " + d.result.reason).c_str());
             for (const auto& g : d.layout->genes()) {
                 const int index = static_cast<int>(&g - d.layout->genes().data());
-                if (g.segment == GeneSegment::FormatP || g.segment == GeneSegment::FormatQ ||
-                    g.segment == GeneSegment::FormatZ)
+                if (g.segment == GeneSegment::Format)
                     ++formatValues[f.entry.genome[index]];
                 else if (g.segment == GeneSegment::SkipGate)
                     ++sgValues[f.entry.genome[index]];

@@ -174,7 +174,7 @@ private slots:
         const int mappingMoves = layout.segment(GeneSegment::Tiling).size() * 4 + 2;
         QCOMPARE(both.size(), positional.size() + static_cast<std::size_t>(mappingMoves));
         QCOMPARE(carried.size(), positional.size());
-        const auto formats = layout.segment(GeneSegment::FormatP).begin;
+        const auto formats = layout.segment(GeneSegment::Format).begin;
         for (std::size_t i = 0; i < positional.size(); ++i) {
             Genome expected = positional[i];
             bool mapping = false;
@@ -325,9 +325,9 @@ private slots:
         const auto layout = mm3Cloud();
         const DesignMoves moves(layout);
         Genome g = test::allFactorsAtDram(layout);
-        const auto p = layout.segment(GeneSegment::FormatP);
-        const auto q = layout.segment(GeneSegment::FormatQ);
-        const auto z = layout.segment(GeneSegment::FormatZ);
+        const auto p = layout.formatSegment(0);
+        const auto q = layout.formatSegment(1);
+        const auto z = layout.formatSegment(2);
         const auto sg = layout.segment(GeneSegment::SkipGate);
         QCOMPARE(sg.size(), 3);
         g[p.end - 1] = static_cast<int>(RankFormat::RLE);

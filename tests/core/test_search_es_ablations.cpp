@@ -199,7 +199,7 @@ private slots:
             for (int d = 0; d < 3; ++d)
                 for (const auto& level : design.mapping.levels)
                     individual.push_back(static_cast<int>(level.bounds[d]));
-            individual.insert(individual.end(), genome.begin() + layout.segment(GeneSegment::FormatP).begin,
+            individual.insert(individual.end(), genome.begin() + layout.segment(GeneSegment::Format).begin,
                               genome.end());
             const Design decoded = direct.decode(individual);
             QCOMPARE(decoded, design);

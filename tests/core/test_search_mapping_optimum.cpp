@@ -34,8 +34,8 @@ Genome withSparseStrategy(const GenomeLayout& layout)
     Genome g(static_cast<std::size_t>(layout.size()));
     for (int i = 0; i < layout.size(); ++i)
         g[i] = layout.gene(i).lower;
-    for (auto segment : {GeneSegment::FormatP, GeneSegment::FormatQ}) {
-        const auto s = layout.segment(segment);
+    for (int slot : {0, 1}) { // P, Q
+        const auto s = layout.formatSegment(slot);
         g[s.end - 1] = std::min(2, layout.gene(s.end - 1).upper); // innermost rank compressed
     }
     const auto sg = layout.segment(GeneSegment::SkipGate);
@@ -125,8 +125,7 @@ private slots:
         QCOMPARE(model::objectiveValue(evaluator.evaluate(one.best), model::Objective::Edp), best);
         // The held genes are held (up to the canonical form: unused formats U, S/G synonyms).
         Genome held = one.best;
-        for (auto segment :
-             {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ, GeneSegment::SkipGate}) {
+        for (auto segment : {GeneSegment::Format, GeneSegment::SkipGate}) {
             const auto s = layout.segment(segment);
             std::copy(fixed.begin() + s.begin, fixed.begin() + s.end, held.begin() + s.begin);
         }

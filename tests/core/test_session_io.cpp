@@ -184,6 +184,33 @@ private slots:
         QCOMPARE(sessionToYaml(loaded), fileText(path));
     }
 
+    // A three-input workload (MTTKRP: A, B, C, O) and its runs survive save -> load: the point log
+    // follows the genome's 68 genes, S/G values up to 18 included.
+    void threeInputSessionRoundTrips()
+    {
+        Session s;
+        s.architectures = {loadPreset("edge")};
+        s.workloads = {loadWorkloadFile((kSamples / "mttkrp.yaml").string())};
+        s.runs.push_back(
+            makeRun("sparsemap mttkrp/edge", "sparsemap", s.workloads[0], s.architectures[0], 300, 2));
+        s.runs.push_back(makeRun("random mttkrp/edge", "random", s.workloads[0], s.architectures[0], 200, 3));
+        const GenomeLayout layout(s.workloads[0], s.architectures[0]);
+        QCOMPARE(layout.size(), 68);
+        int largestSg = 0;
+        const auto sg = layout.segment(GeneSegment::SkipGate);
+        const auto& points = s.runs[1].result.points;
+        for (std::size_t i = 0; i < points.size(); ++i)
+            for (int g = sg.begin; g < sg.end; ++g)
+                largestSg = std::max(largestSg, points[i].genome[static_cast<std::size_t>(g)]);
+        QVERIFY(largestSg > 6); // beyond the two-input values
+        const QTemporaryDir dir;
+        const std::string path = (fs::path(dir.path().toStdString()) / "mttkrp.session.yaml").string();
+        saveSessionFile(s, path);
+        const Session loaded = loadSessionFile(path);
+        compareSessions(s, loaded);
+        QCOMPARE(sessionToYaml(loaded), fileText(path));
+    }
+
     void aRunKeepsItsModelOptions()
     {
         // A run scored at the 0.9 occupancy quantile with nearest formats keeps them (its designs are
@@ -581,7 +608,7 @@ private slots:
                     genes = size;
                     w = candidate;
                 }
-            } catch (const InputError&) { // a workload the genome cannot encode (not two inputs)
+            } catch (const InputError&) { // a workload the genome cannot encode
             }
         }
         QVERIFY(genes >= 45);

@@ -116,6 +116,7 @@ private slots:
     void everyDenseComputeIsNamed();
     void titleElidesKeepingTheNumber();
     void spconvFormatSegmentsNameTheTensors();
+    void mttkrpStripHasFourFormatSegments();
     void importCountsItsNotes();
     void exportMakesANewFolder();
 };
@@ -419,13 +420,11 @@ void TestDesignView::mm3OnCloudRandomValidGenome()
 
 void TestDesignView::stripScalesToManyGenes()
 {
-    // The bundled workload with the longest genome on the cloud preset (a convolution: 7 dims).
+    // The bundled workload with the longest genome on the cloud preset (MTTKRP's 68 genes).
     std::shared_ptr<const GenomeLayout> layout;
     QDirIterator it(SPARSEMAP_SOURCE_DIR "/samples/workloads", {"*.yaml"}, QDir::Files);
     while (it.hasNext()) {
         const auto workload = loadWorkloadFile(it.next().toStdString());
-        if (workload.inputTensors().size() != 2)
-            continue; // e.g. MTTKRP: the SparseMap genome encodes two operands only
         auto candidate = std::make_shared<const GenomeLayout>(workload, loadPreset("cloud"));
         if (!layout || candidate->size() > layout->size())
             layout = candidate;
@@ -550,13 +549,52 @@ void TestDesignView::spconvFormatSegmentsNameTheTensors()
 {
     const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/conv4.yaml"),
                               loadPreset("mobile"));
-    QCOMPARE(layout.segmentName(GeneSegment::FormatP), std::string("I"));
-    QCOMPARE(layout.segmentName(GeneSegment::FormatQ), std::string("W"));
-    QCOMPARE(layout.segmentName(GeneSegment::FormatZ), std::string("O"));
-    QCOMPARE(layout.gene(layout.segment(GeneSegment::FormatQ).begin).name, std::string("W[1]"));
-    QCOMPARE(sparsemap::ui::design::segmentCaption(layout, GeneSegment::FormatZ), QString("O fmt"));
+    QCOMPARE(layout.segmentName(GeneSegment::Format, 0), std::string("I"));
+    QCOMPARE(layout.segmentName(GeneSegment::Format, 1), std::string("W"));
+    QCOMPARE(layout.segmentName(GeneSegment::Format, 2), std::string("O"));
+    QCOMPARE(layout.gene(layout.formatSegment(1).begin).name, std::string("W[1]"));
+    QCOMPARE(sparsemap::ui::design::segmentCaption(layout, GeneSegment::Format, 2), QString("O fmt"));
     // The toy SpMM's tensors are called P, Q and Z themselves.
-    QCOMPARE(toyLayout()->segmentName(GeneSegment::FormatP), std::string("P"));
+    QCOMPARE(toyLayout()->segmentName(GeneSegment::Format, 0), std::string("P"));
+}
+
+// MTTKRP (A, B, C -> O): the strip draws four format segments, one per tensor, each with its caption
+// and its own colour, set apart by the segment gap; 7 parts in all (perm, tiling, 4 formats, S/G).
+void TestDesignView::mttkrpStripHasFourFormatSegments()
+{
+    auto layout = std::make_shared<const GenomeLayout>(
+        loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mttkrp.yaml"), loadPreset("edge"));
+    QCOMPARE(layout->size(), 68);
+    DesignView view;
+    view.resize(1600, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    std::mt19937_64 rng(5);
+    QCOMPARE(view.showGenome(layout, randomGenome(*layout, rng), "mttkrp"), QString());
+    auto* strip = view.genomeStrip();
+    QCOMPARE(strip->cellCount(), 68);
+    // Within a segment cells abut; between two parts there is a gap of a few pixels.
+    auto gapBefore = [&](int gene) {
+        return strip->cellRect(gene).left() - strip->cellRect(gene - 1).right();
+    };
+    const int within = gapBefore(46); // A[1] -> A[2]
+    QVERIFY(within <= 1);
+    const char* names[] = {"A", "B", "C", "O"};
+    QSet<QRgb> colours;
+    for (int slot = 0; slot < 4; ++slot) {
+        const auto r = layout->formatSegment(slot);
+        QCOMPARE(layout->gene(r.begin).name, std::string(names[slot]) + "[1]");
+        QVERIFY2(gapBefore(r.begin) >= within + 3, names[slot]); // a new part starts here
+        QCOMPARE(sparsemap::ui::design::segmentCaption(*layout, GeneSegment::Format, slot),
+                 QString(names[slot]) + " fmt");
+        colours.insert(sparsemap::ui::design::segmentColor(*layout, GeneSegment::Format, slot).rgb());
+    }
+    QCOMPARE(colours.size(), 4);
+    QVERIFY(gapBefore(layout->segment(GeneSegment::SkipGate).begin) >= within + 3);
+    QVERIFY(strip->cellRect(67).right() < strip->width());
+    // An S/G gene's tooltip names a three-input choice.
+    const int sg = layout->segment(GeneSegment::SkipGate).begin;
+    QVERIFY2(strip->toolTipFor(sg).contains("18 Skip B&lt;-&gt;C"), qPrintable(strip->toolTipFor(sg)));
 }
 
 // The import message counts its notes in words: an exported case read back has one note (the importer

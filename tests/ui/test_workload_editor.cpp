@@ -411,16 +411,28 @@ private slots:
         QVERIFY(panel.layout() != nullptr);
         QCOMPARE(panel.geneModel()->rowCount(), panel.layout()->size());
         QCOMPARE(panel.geneModel()->rowCount(), 30);
-        const int expected[kGeneSegmentCount] = {5, 7, 5, 5, 5, 3};
-        int counted[kGeneSegmentCount] = {};
+        // Parts: perm, tiling, P, Q, Z formats, S/G.
+        const int expected[6] = {5, 7, 5, 5, 5, 3};
+        int counted[6] = {};
+        QCOMPARE(panel.layout()->parts().size(), std::size_t(6));
         for (int row = 0; row < panel.geneModel()->rowCount(); ++row) {
             const QModelIndex index = panel.geneModel()->index(row, GeneTableModel::Segment);
-            const auto segment = static_cast<GeneSegment>(index.data(GeneTableModel::SegmentRole).toInt());
-            ++counted[static_cast<int>(segment)];
-            QCOMPARE(index.data(Qt::BackgroundRole).value<QBrush>().color(), geneSegmentTint(segment));
+            const int part = index.data(GeneTableModel::SegmentRole).toInt();
+            ++counted[part];
+            const auto& info = panel.layout()->parts()[std::size_t(part)];
+            QCOMPARE(index.data(Qt::BackgroundRole).value<QBrush>().color(),
+                     geneSegmentTint(*panel.layout(), info.segment, info.formatSlot));
         }
-        for (int s = 0; s < kGeneSegmentCount; ++s)
+        for (int s = 0; s < 6; ++s)
             QCOMPARE(counted[s], expected[s]);
+        // The segment column names a format gene's tensor: rows 13, 18, 23 begin P, Q, Z.
+        const auto segmentText = [&](int row) {
+            return panel.geneModel()->index(row, GeneTableModel::Segment).data().toString();
+        };
+        QCOMPARE(segmentText(12), QString("P"));
+        QCOMPARE(segmentText(17), QString("Q"));
+        QCOMPARE(segmentText(22), QString("Z"));
+        QCOMPARE(segmentText(27), QString("S/G"));
         QCOMPARE(panel.geneModel()->index(0, GeneTableModel::Range).data().toString(), QString("1..6")); // 3!
         QCOMPARE(panel.geneModel()->index(5, GeneTableModel::Range).data().toString(), QString("1..5"));
         // Raw: 5 * log10(3! * 4 * 8 * 4) = 5 * log10 768 = 14.43 mapping, 15 log10 5 + 3 log10 7 = 13.02
@@ -442,11 +454,17 @@ private slots:
     {
         GenomePanel panel;
         m_doc->newWorkload(WorkloadKind::General);
-        QVERIFY(m_tensors->insertRows(3, 1)); // a third input: the genome needs exactly two
+        QVERIFY(m_tensors->insertRows(3, 1)); // a third input: the genome takes any number
+        panel.setWorkload(m_doc->workload());
+        QVERIFY(panel.layout() != nullptr);
+        QCOMPARE(panel.layout()->formatSegmentCount(), 4);
+        QVERIFY(panel.errorText().isEmpty());
+        QVERIFY(m_tensors->removeRows(3, 1));
+        QVERIFY(m_tensors->removeRows(0, 2)); // no input left: Z alone
         panel.setWorkload(m_doc->workload());
         QVERIFY(panel.layout() == nullptr);
         QCOMPARE(panel.geneModel()->rowCount(), 0);
-        QVERIFY2(panel.errorText().contains("exactly two input"), qPrintable(panel.errorText()));
+        QVERIFY2(panel.errorText().contains("at least one input tensor"), qPrintable(panel.errorText()));
         QCOMPARE(panel.errorLabel()->text(), panel.errorText());
     }
 

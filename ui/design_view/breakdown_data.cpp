@@ -8,16 +8,6 @@ namespace sparsemap::ui::design {
 
 namespace {
 
-// The palette index of a tensor: P, Q, Z as the genome names them (inputs in order, then the output).
-int tensorRole(const Workload& w, int tensor)
-{
-    const auto inputs = w.inputTensors();
-    const auto it = std::find(inputs.begin(), inputs.end(), tensor);
-    if (it != inputs.end())
-        return int(it - inputs.begin());
-    return tensor == w.outputTensor() ? int(inputs.size()) : tensor;
-}
-
 bool allZero(const BreakdownSeries& s)
 {
     return std::all_of(s.values.begin(), s.values.end(), [](double v) { return v == 0; });
@@ -49,9 +39,8 @@ BreakdownData breakdownData(const Workload& w, const Architecture& arch, const m
     if (mode == BreakdownMode::Energy) {
         data.unit = "energy (pJ)";
         for (int t = 0; t < tensors; ++t) {
-            BreakdownSeries s{QString::fromStdString(w.tensors[std::size_t(t)].name),
-                              tensorColor(tensorRole(w, t)), Qt::SolidPattern,
-                              std::vector<double>(categories, 0.0)};
+            BreakdownSeries s{QString::fromStdString(w.tensors[std::size_t(t)].name), tensorColor(w, t),
+                              Qt::SolidPattern, std::vector<double>(categories, 0.0)};
             for (std::size_t l = 0; l < r.levels.size(); ++l)
                 if (std::size_t(t) < r.levels[l].tensors.size())
                     s.values[l] = r.levels[l].tensors[std::size_t(t)].energyPj;
@@ -69,7 +58,7 @@ BreakdownData breakdownData(const Workload& w, const Architecture& arch, const m
         for (int t = 0; t < tensors; ++t) {
             for (int k = 0; k < 3; ++k) {
                 BreakdownSeries s{QString::fromStdString(w.tensors[std::size_t(t)].name) + " " + kinds[k],
-                                  tensorColor(tensorRole(w, t)).darker(k == 0 ? 100 : 120), brushes[k],
+                                  tensorColor(w, t).darker(k == 0 ? 100 : 120), brushes[k],
                                   std::vector<double>(categories, 0.0)};
                 for (std::size_t l = 0; l < r.levels.size(); ++l) {
                     if (std::size_t(t) >= r.levels[l].tensors.size())

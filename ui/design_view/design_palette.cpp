@@ -2,45 +2,43 @@
 
 #include "common/segment_colors.hpp"
 
-#include <iterator>
+#include <algorithm>
 
 namespace sparsemap::ui::design {
 
-QColor segmentColor(GeneSegment segment)
+QColor segmentColor(const GenomeLayout& layout, GeneSegment segment, int formatSlot)
 {
     // The workbench's shared segment hue (ui/common/segment_colors.hpp), softened so that the gene
     // values drawn on the cells stay readable.
-    const QColor c = geneSegmentColor(segment);
+    const QColor c = geneSegmentColor(layout, segment, formatSlot);
     constexpr double keep = 0.45;
     const auto mix = [](int channel) { return static_cast<int>(255 - keep * (255 - channel)); };
     return QColor(mix(c.red()), mix(c.green()), mix(c.blue()));
 }
 
-QString segmentCaption(const GenomeLayout& layout, GeneSegment segment)
+QString segmentCaption(const GenomeLayout& layout, GeneSegment segment, int formatSlot)
 {
     switch (segment) {
     case GeneSegment::Permutation:
         return "Perm";
     case GeneSegment::Tiling:
         return "Tiling";
-    case GeneSegment::FormatP:
-    case GeneSegment::FormatQ:
-    case GeneSegment::FormatZ:
-        return QString::fromStdString(layout.segmentName(segment)) + " fmt";
+    case GeneSegment::Format:
+        return QString::fromStdString(layout.segmentName(segment, formatSlot)) + " fmt";
     case GeneSegment::SkipGate:
         return "S/G";
     }
     return "?";
 }
 
-QColor tensorColor(int which)
+QColor tensorColor(const Workload& workload, int tensor)
 {
-    // P, Q, Z take their format segments' hues, so a tensor's bars and its format genes match.
-    static const QColor colors[] = {
-        geneSegmentColor(GeneSegment::FormatP), geneSegmentColor(GeneSegment::FormatQ),
-        geneSegmentColor(GeneSegment::FormatZ), QColor(0x70, 0xb8, 0xb0), QColor(0xc8, 0xb0, 0x60)};
-    const int n = int(std::size(colors));
-    return colors[((which % n) + n) % n];
+    // The tensor's format slot: the inputs in workload order, then the output.
+    const auto inputs = workload.inputTensors();
+    const int slotCount = int(inputs.size()) + 1;
+    const auto it = std::find(inputs.begin(), inputs.end(), tensor);
+    const int slot = it != inputs.end() ? int(it - inputs.begin()) : slotCount - 1;
+    return formatSlotColor(slot, slotCount);
 }
 
 QColor computeColor()

@@ -1,7 +1,7 @@
 #pragma once
 // The design view's colours: one per genome segment (the strip) and one per tensor (the breakdown
-// chart), so that the P format genes and P's bars share a hue. Soft fills, so that dark text on them
-// stays readable. Both follow the workbench's shared segment colours (common/segment_colors.hpp).
+// chart), so that a tensor's format genes and its bars share a hue. Soft fills, so that dark text on
+// them stays readable. Both follow the workbench's shared segment colours (common/segment_colors.hpp).
 #include "genome/genome_layout.hpp"
 
 #include <QColor>
@@ -9,11 +9,13 @@
 
 namespace sparsemap::ui::design {
 
-QColor segmentColor(GeneSegment segment);
-// The caption over a segment of the strip: "Perm", "Tiling", "<tensor> fmt" x3 (I/W/O for SpConv), "S/G".
-QString segmentCaption(const GenomeLayout& layout, GeneSegment segment);
-// Colour of the genome tensor P (0), Q (1), Z (2); further tensors get further hues.
-QColor tensorColor(int which);
+// A format segment needs its slot (GeneInfo::formatSlot, SegmentPart::formatSlot).
+QColor segmentColor(const GenomeLayout& layout, GeneSegment segment, int formatSlot = -1);
+// The caption over a segment of the strip: "Perm", "Tiling", "<tensor> fmt" per format slot (P, Q, Z;
+// I/W/O for SpConv; A, B, C, O for MTTKRP), "S/G".
+QString segmentCaption(const GenomeLayout& layout, GeneSegment segment, int formatSlot = -1);
+// Colour of a tensor of the workload: its format segment's hue (inputs in order, then the output).
+QColor tensorColor(const Workload& workload, int tensor);
 QColor computeColor();
 
 } // namespace sparsemap::ui::design

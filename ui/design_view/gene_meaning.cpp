@@ -56,14 +56,12 @@ QString geneValueMeaning(const GenomeLayout& layout, int gene, int value)
             .arg(qs(slot.name), qs(layout.architecture().levels[std::size_t(slot.storageLevel)].name),
                  slot.kind == LoopKind::Spatial ? "spatial" : "temporal");
     }
-    case GeneSegment::FormatP:
-    case GeneSegment::FormatQ:
-    case GeneSegment::FormatZ: {
+    case GeneSegment::Format: {
         const auto format = RankFormat(value);
         return qs(std::string(rankFormatName(format))) + " (" + formatLongName(format) + ")";
     }
     case GeneSegment::SkipGate: {
-        const SgSite site{info.site, sgActionsFromGene(value, layout.tensorP(), layout.tensorQ())};
+        const SgSite site{info.site, sgActionsFromGene(value, layout.inputTensors())};
         return qs(sgText(w, site));
     }
     }
@@ -77,7 +75,7 @@ QString geneToolTip(const GenomeLayout& layout, int gene, int value)
         .arg(qs(info.name).toHtmlEscaped())
         .arg(gene + 1)
         .arg(layout.size())
-        .arg(qs(layout.segmentName(info.segment)).toHtmlEscaped())
+        .arg(qs(layout.segmentName(info.segment, info.formatSlot)).toHtmlEscaped())
         .arg(qs(info.description).toHtmlEscaped())
         .arg(value)
         .arg(geneValueMeaning(layout, gene, value).toHtmlEscaped());

@@ -57,13 +57,20 @@ double GenomeStrip::cellWidth() const
     const int n = cellCount();
     if (n == 0)
         return kMinCellWidth;
-    const double free = width() - 2 * kMargin - (kGeneSegmentCount - 1) * kSegmentGap;
+    const double free = width() - 2 * kMargin - gapCount() * kSegmentGap;
     return std::clamp(free / n, kMinCellWidth, kMaxCellWidth);
 }
 
 int GenomeStrip::segmentOf(int gene) const
 {
-    return int(m_layout->gene(gene).segment);
+    return m_layout->partOf(gene);
+}
+
+int GenomeStrip::gapCount() const
+{
+    // Between the parts: perm, tiling, one format segment per tensor, S/G; without a genome, the 5 of
+    // a two-input workload.
+    return m_layout ? int(m_layout->parts().size()) - 1 : 5;
 }
 
 QRect GenomeStrip::cellRect(int gene) const
@@ -103,15 +110,14 @@ void GenomeStrip::setSelectedGene(int gene)
 QSize GenomeStrip::minimumSizeHint() const
 {
     const int n = std::max(cellCount(), 1);
-    return QSize(int(2 * kMargin + (kGeneSegmentCount - 1) * kSegmentGap + n * kMinCellWidth) + 1,
+    return QSize(int(2 * kMargin + gapCount() * kSegmentGap + n * kMinCellWidth) + 1,
                  captionHeight() + cellHeight() + 2 * kMargin);
 }
 
 QSize GenomeStrip::sizeHint() const
 {
     const int n = std::max(cellCount(), 1);
-    return QSize(int(2 * kMargin + (kGeneSegmentCount - 1) * kSegmentGap + n * 30.0) + 1,
-                 minimumSizeHint().height());
+    return QSize(int(2 * kMargin + gapCount() * kSegmentGap + n * 30.0) + 1, minimumSizeHint().height());
 }
 
 bool GenomeStrip::event(QEvent* event)
@@ -143,24 +149,24 @@ void GenomeStrip::paintEvent(QPaintEvent*)
     const QFontMetrics smallFm(small);
 
     // Segment captions, elided to the segment's width, over a bracket line.
-    for (int s = 0; s < kGeneSegmentCount; ++s) {
-        const auto range = m_layout->segment(GeneSegment(s));
+    for (const auto& part : m_layout->parts()) {
+        const auto range = part.range;
         if (range.size() == 0)
             continue;
         const QRect first = cellRect(range.begin), last = cellRect(range.end - 1);
         const QRect span(first.left(), 0, last.right() - first.left() + 1, captionHeight() - 2);
         painter.setPen(palette().color(QPalette::Text));
-        const QString caption =
-            fm.elidedText(segmentCaption(*m_layout, GeneSegment(s)), Qt::ElideRight, span.width());
+        const QString caption = fm.elidedText(segmentCaption(*m_layout, part.segment, part.formatSlot),
+                                              Qt::ElideRight, span.width());
         painter.drawText(span, Qt::AlignHCenter | Qt::AlignBottom, caption);
-        painter.setPen(QPen(segmentColor(GeneSegment(s)).darker(160), 2));
+        painter.setPen(QPen(segmentColor(*m_layout, part.segment, part.formatSlot).darker(160), 2));
         painter.drawLine(span.left() + 1, span.bottom() + 1, span.right() - 1, span.bottom() + 1);
     }
 
     for (int g = 0; g < cellCount(); ++g) {
         const QRect cell = cellRect(g).adjusted(0, 0, -1, -1);
         const GeneInfo& info = m_layout->gene(g);
-        painter.fillRect(cell, segmentColor(info.segment));
+        painter.fillRect(cell, segmentColor(*m_layout, info.segment, info.formatSlot));
         painter.setPen(QPen(palette().color(QPalette::Mid), 1));
         painter.drawRect(cell);
         painter.setPen(Qt::black); // the fills are light whatever the theme

@@ -45,7 +45,8 @@ private:
     int captionHeight() const;
     int cellHeight() const;
     double cellWidth() const;
-    int segmentOf(int gene) const;
+    int segmentOf(int gene) const; // GenomeLayout::partOf
+    int gapCount() const;
 
     std::shared_ptr<const GenomeLayout> m_layout;
     Genome m_genome;

@@ -32,13 +32,13 @@ QVariant GeneTableModel::data(const QModelIndex& index, int role) const
     const GeneInfo& gene = m_layout->gene(index.row());
     switch (role) {
     case Qt::BackgroundRole:
-        return QBrush(geneSegmentTint(gene.segment));
+        return QBrush(geneSegmentTint(*m_layout, gene.segment, gene.formatSlot));
     case Qt::ForegroundRole:
         return QBrush(Qt::black); // the tints are light whatever the palette
     case Qt::ToolTipRole:
         return QString::fromStdString(gene.description);
     case SegmentRole:
-        return static_cast<int>(gene.segment);
+        return m_layout->partOf(index.row());
     case Qt::TextAlignmentRole:
         return index.column() == Index ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case Qt::DisplayRole:
@@ -52,7 +52,7 @@ QVariant GeneTableModel::data(const QModelIndex& index, int role) const
     case Name:
         return QString::fromStdString(gene.name);
     case Segment:
-        return QString::fromStdString(m_layout->segmentName(gene.segment));
+        return QString::fromStdString(m_layout->segmentName(gene.segment, gene.formatSlot));
     case Range:
         return QStringLiteral("%1..%2").arg(gene.lower).arg(gene.upper);
     case Description:

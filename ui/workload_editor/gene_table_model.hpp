@@ -13,7 +13,7 @@ class GeneTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Index, Name, Segment, Range, Description, ColumnCount };
-    static constexpr int SegmentRole = Qt::UserRole + 1; // int: the GeneSegment of the row
+    static constexpr int SegmentRole = Qt::UserRole + 1; // int: the row's GenomeLayout::partOf
 
     explicit GeneTableModel(QObject* parent = nullptr);
 

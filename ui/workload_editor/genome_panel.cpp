@@ -109,19 +109,19 @@ void GenomePanel::rebuild()
     m_title->setText(
         tr("<b>Genome</b> of %1 on %2: %3 genes").arg(workloadName, archName).arg(built->size()));
     QStringList chips;
-    for (int s = 0; s < kGeneSegmentCount; ++s) {
-        const auto segment = static_cast<GeneSegment>(s);
+    for (const auto& part : built->parts()) {
         chips << QStringLiteral(
                      "<span style=\"background-color:%1; color:white;\">&nbsp;%2&nbsp;%3&nbsp;</span>")
-                     .arg(geneSegmentColor(segment).name(),
-                          QString::fromStdString(built->segmentName(segment)).toHtmlEscaped())
-                     .arg(built->segment(segment).size());
+                     .arg(geneSegmentColor(*built, part.segment, part.formatSlot).name(),
+                          QString::fromStdString(built->partName(part)).toHtmlEscaped())
+                     .arg(part.range.size());
     }
     m_segments->setText(tr("Segments: %1").arg(chips.join(QStringLiteral(" "))));
     m_space->setText(tr("Design space: raw %1 = mapping %2 × sparse %3; encoded genomes %4")
                          .arg(powerOfTen(built->rawSpaceLog10()), powerOfTen(built->rawMappingSpaceLog10()),
                               powerOfTen(built->sparseSpaceLog10()), powerOfTen(built->encodedSpaceLog10())));
-    m_space->setToolTip(tr("Raw: (D!)^L × Π size^L × 5^15 × 7^sites, every loop bound free (paper IV). "
+    m_space->setToolTip(tr("Raw: (D!)^L × Π size^L × 5^(5(k+1)) × (1+3k(k-1))^sites for k inputs (5^15 × "
+                           "7^sites for two), every loop bound free (paper IV). "
                            "Encoded: the product of every gene's range, what the search explores."));
     emit layoutChanged();
 }

@@ -11,7 +11,7 @@ SegmentRange mappingGenes(const GenomeLayout& layout)
 
 SegmentRange sparseGenes(const GenomeLayout& layout)
 {
-    return {layout.segment(GeneSegment::FormatP).begin, layout.segment(GeneSegment::SkipGate).end};
+    return {layout.segment(GeneSegment::Format).begin, layout.segment(GeneSegment::SkipGate).end};
 }
 
 void randomizeGenes(const GenomeLayout& layout, SegmentRange range, Genome& genome, std::mt19937_64& rng)

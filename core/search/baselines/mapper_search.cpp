@@ -1,5 +1,6 @@
 #include "search/baselines/mapper_search.hpp"
 
+#include "genome/sg_gene.hpp"
 #include "search/baselines/baseline_support.hpp"
 
 namespace sparsemap::search {
@@ -8,15 +9,20 @@ std::vector<int> defaultMapperSparseGenes(const GenomeLayout& layout)
 {
     constexpr int kBitmask = 1;
     constexpr int kUncompressed = 0;
-    constexpr int kSkipBoth = 6; // Skip P<->Q
+    const auto& inputs = layout.inputTensors();
+    int skipBoth = 0; // Skip P<->Q: gene 6 for two inputs
+    if (inputs.size() >= 2)
+        skipBoth = *sgGeneFromActions(
+            {SgAction{SgKind::Skip, inputs[0], {inputs[1]}}, SgAction{SgKind::Skip, inputs[1], {inputs[0]}}},
+            inputs);
     std::vector<int> genes;
-    for (int i = 0; i < 2 * kFormatGenesPerTensor; ++i)
+    for (std::size_t i = 0; i < inputs.size() * kFormatGenesPerTensor; ++i)
         genes.push_back(kBitmask);
     for (int i = 0; i < kFormatGenesPerTensor; ++i)
         genes.push_back(kUncompressed);
     const int innermost = layout.architecture().levelCount() - 1;
     for (int site : layout.sgSites())
-        genes.push_back(site == innermost ? kSkipBoth : 0);
+        genes.push_back(site == innermost ? skipBoth : 0);
     return genes;
 }
 

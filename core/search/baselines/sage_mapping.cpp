@@ -108,7 +108,7 @@ std::vector<int> outputStationaryMappingGenes(const GenomeLayout& layout, double
 {
     detail::require(bufferFill > 0 && bufferFill <= 1, "sage: bufferFill must be in (0, 1]");
     const auto& w = layout.workload();
-    const int z = layout.tensorZ();
+    const int z = layout.outputTensor();
     std::vector<Factor> output, reduction;
     const auto tiling = layout.segment(GeneSegment::Tiling);
     for (int i = tiling.begin; i < tiling.end; ++i) {

@@ -24,7 +24,7 @@ DirectEncoding::DirectEncoding(const GenomeLayout& layout, std::uint64_t permuta
             m_ranges.push_back({1, upper});
     }
     m_formatBegin = static_cast<int>(m_ranges.size());
-    for (int i = layout.segment(GeneSegment::FormatP).begin; i < layout.size(); ++i)
+    for (int i = layout.segment(GeneSegment::Format).begin; i < layout.size(); ++i)
         m_ranges.push_back({layout.gene(i).lower, layout.gene(i).upper});
 }
 
@@ -53,7 +53,7 @@ void DirectEncoding::decode(std::span<const int> individual, Design& design) con
     }
     // decodeFormats reads the format genes at their SparseMap-genome positions: build that view.
     Genome view(static_cast<std::size_t>(m_layout.size()), 0);
-    const int sparseBegin = m_layout.segment(GeneSegment::FormatP).begin;
+    const int sparseBegin = m_layout.segment(GeneSegment::Format).begin;
     std::copy(individual.begin() + m_formatBegin, individual.end(), view.begin() + sparseBegin);
     design.sparse.formats = decodeFormats(m_layout, design.mapping, view);
     const auto sg = m_layout.segment(GeneSegment::SkipGate);
@@ -61,7 +61,7 @@ void DirectEncoding::decode(std::span<const int> individual, Design& design) con
     for (int i = sg.begin; i < sg.end; ++i) {
         auto& site = design.sparse.sites[i - sg.begin];
         site.storageLevel = m_layout.gene(i).site;
-        site.actions = sgActionsFromGene(view[i], m_layout.tensorP(), m_layout.tensorQ());
+        site.actions = sgActionsFromGene(view[i], m_layout.inputTensors());
     }
 }
 

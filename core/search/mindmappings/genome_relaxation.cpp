@@ -14,8 +14,7 @@ namespace {
 
 bool categorical(GeneSegment s)
 {
-    return s == GeneSegment::Tiling || s == GeneSegment::FormatP || s == GeneSegment::FormatQ ||
-           s == GeneSegment::FormatZ || s == GeneSegment::SkipGate;
+    return s == GeneSegment::Tiling || s == GeneSegment::Format || s == GeneSegment::SkipGate;
 }
 
 } // namespace

@@ -21,8 +21,8 @@ DesignMoves::DesignMoves(const GenomeLayout& layout, Formats formats)
     }
     for (auto& [dim, genes] : tilingByDim)
         m_blocks.push_back(std::move(genes));
-    for (auto segment : {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ}) {
-        const auto range = layout.segment(segment);
+    for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
+        const auto range = layout.formatSegment(slot);
         std::vector<int> genes;
         for (int i = range.begin; i < range.end; ++i)
             genes.push_back(i);
@@ -165,13 +165,12 @@ void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>
                 }
     };
     // Only the genes the tensor's ranks use: the others are U in the canonical genome.
-    const GeneSegment segments[3] = {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ};
     std::vector<RankKey> ranks;
-    for (int which = 0; which < 3; ++which) {
-        const auto range = m_layout.segment(segments[which]);
+    for (int slot = 0; slot < m_layout.formatSegmentCount(); ++slot) {
+        const auto range = m_layout.formatSegment(slot);
         if (range.size() == 0)
             continue;
-        formatRankKeysInto(m_layout, genome, which, ranks);
+        formatRankKeysInto(m_layout, genome, slot, ranks);
         const int first = range.end - std::min(static_cast<int>(ranks.size()), range.size());
         for (int i = first; i < range.end; ++i)
             for (int j = i + 1; j < range.end; ++j)
@@ -198,8 +197,8 @@ void DesignMoves::strategyNeighbours(const Genome& genome, std::vector<Genome>& 
 {
     const auto sg = m_layout.segment(GeneSegment::SkipGate);
     std::vector<SegmentRange> compressed; // the format segments with a gene other than U
-    for (auto segment : {GeneSegment::FormatP, GeneSegment::FormatQ, GeneSegment::FormatZ}) {
-        const auto range = m_layout.segment(segment);
+    for (int slot = 0; slot < m_layout.formatSegmentCount(); ++slot) {
+        const auto range = m_layout.formatSegment(slot);
         for (int i = range.begin; i < range.end; ++i)
             if (genome[i] != static_cast<int>(RankFormat::U)) {
                 compressed.push_back(range);
