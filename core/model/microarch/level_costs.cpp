@@ -45,6 +45,11 @@ void computeLevelEnergy(const StorageLevel& spec, const LevelEnergyCosts& costs,
 void computeLevelCycles(const StorageLevel& spec, double computeCycles, LevelResult& level)
 {
     double readWords = 0, writeWords = 0;
+    // Timeloop (BufferLevel::ComputePerformance) sums each tensor's words / compute cycles, in tensor
+    // order, and takes ceil(compute cycles / slowdown): kept in that order, since the rounding noise
+    // of the sum decides the ceil where the cycles come out integral (96 words at 4 per cycle over
+    // 9 compute cycles: 9 / (4 / (64/9 + 16/9 + 16/9)) = 24.000000000000004, 25 cycles).
+    double readRate = 0, writeRate = 0;
     const double wordBits = spec.wordBits > 0 ? spec.wordBits : 1;
     for (const auto& t : level.tensors) {
         if (!t.kept && !t.streamed)
@@ -58,12 +63,13 @@ void computeLevelCycles(const StorageLevel& spec, double computeCycles, LevelRes
         // Timeloop spreads a tensor's demand over the instances that hold it on average (spatial
         // skipping leaves some empty): the per-instance accesses scaled by average / peak instances.
         const double ratio = t.instances > 0 && level.maxInstances > 0 ? level.maxInstances / t.instances : 1;
-        if (std::fabs(ratio - 1) > 1e-12) {
-            readWords += std::ceil(reads / ratio);
-            writeWords += std::ceil(writes / ratio);
-        } else {
-            readWords += reads;
-            writeWords += writes;
+        const double r = std::fabs(ratio - 1) > 1e-12 ? std::ceil(reads / ratio) : reads;
+        const double w = std::fabs(ratio - 1) > 1e-12 ? std::ceil(writes / ratio) : writes;
+        readWords += r;
+        writeWords += w;
+        if (computeCycles > 0) {
+            readRate += r / computeCycles;
+            writeRate += w / computeCycles;
         }
     }
     if (!(computeCycles > 0)) {
@@ -83,8 +89,8 @@ void computeLevelCycles(const StorageLevel& spec, double computeCycles, LevelRes
         level.throttling = level.cycles > 0 ? 0 : 1; // the compute (0 cycles) runs at no speed relative to it
         return;
     }
-    level.readWordsPerCycle = readWords / computeCycles;
-    level.writeWordsPerCycle = writeWords / computeCycles;
+    level.readWordsPerCycle = readRate;
+    level.writeWordsPerCycle = writeRate;
     double slowdown = 1;
     if (spec.readBandwidth > 0 && spec.readBandwidth < level.readWordsPerCycle)
         slowdown = std::min(slowdown, spec.readBandwidth / level.readWordsPerCycle);
