@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -256,7 +257,14 @@ private slots:
             const auto& expected = evaluator.evaluate(p.genome.toGenome());
             QCOMPARE(p.valid, expected.valid);
             QCOMPARE(std::string(p.reason), expected.reason);
-            QVERIFY(p.cycles == expected.cycles && p.energyPj == expected.energyPj && p.edp == expected.edp);
+            // The file was written at 530c05a; since f2d67fc a level's cycles sum each tensor's words
+            // per compute cycle as Timeloop does, which moves a ceil by one cycle on a few designs
+            // (one of these 300). Energy is untouched.
+            QCOMPARE(p.energyPj, expected.energyPj);
+            QVERIFY2(std::fabs(p.cycles - expected.cycles) <= 1,
+                     qPrintable(QString("logged %1 cycles, model %2").arg(p.cycles).arg(expected.cycles)));
+            if (p.cycles == expected.cycles)
+                QCOMPARE(p.edp, expected.edp);
             QVERIFY(p.objective == (p.valid ? p.edp : std::numeric_limits<double>::infinity()));
             valid += p.valid;
             if (p.valid && (best < 0 || p.objective < run.result.points[std::size_t(best)].objective))
