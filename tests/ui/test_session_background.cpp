@@ -1,8 +1,9 @@
 // Long session files never stop the GUI: ProjectStore saves and loads a session of 1,000,000 points
 // (three runs, the 63-gene mm13 genome on the cloud preset) on a worker thread while a 10 ms QTimer
-// heartbeat on the GUI thread measures the longest gap between its ticks; no gap may exceed 100 ms.
-// The loaded runs are then shown in the Exploration view (their maps made from every point) under the
-// same heartbeat, with 250 ms allowed for now (see there).
+// heartbeat on the GUI thread measures the longest gap between its ticks and the GUI thread's CPU time
+// between them; neither may exceed 100 ms. The loaded runs are then shown in the Exploration view (their
+// maps made from every point) under the same heartbeat: 100 ms of GUI-thread work at a time, 250 ms of
+// wall-clock gap for a loaded machine (see there).
 // The loaded session equals the saved one; a cancelled save leaves the old file, a cancelled load the
 // old session.
 #include "io/session_io.hpp"
@@ -23,38 +24,64 @@
 #include <filesystem>
 #include <random>
 
+#include <time.h>
+
 using namespace sparsemap;
 using namespace sparsemap::ui;
 
 namespace {
 
+// CPU time of the calling thread, in milliseconds.
+double threadCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+// Two measures of the GUI thread between consecutive ticks of a 10 ms timer: the wall-clock gap (what a
+// user sees; on a loaded machine it includes the time the thread waits for a core) and the CPU time the
+// GUI thread itself spent (the work it did without returning to the timer: no handler can run longer
+// than this, whatever the load).
 struct Heartbeat {
     QTimer timer;
     QElapsedTimer clock;
     qint64 last = 0, longest = 0;
+    double lastCpu = threadCpuMs(), longestCpu = 0;
     int ticks = 0;
     Heartbeat()
     {
         timer.setInterval(10);
         QObject::connect(&timer, &QTimer::timeout, [this] {
             const qint64 now = clock.elapsed();
+            const double cpu = threadCpuMs();
             longest = std::max(longest, now - last);
+            longestCpu = std::max(longestCpu, cpu - lastCpu);
             last = now;
+            lastCpu = cpu;
             ++ticks;
         });
         clock.start();
         timer.start();
     }
+    void finish()
+    {
+        longest = std::max(longest, clock.elapsed() - last);
+        longestCpu = std::max(longestCpu, threadCpuMs() - lastCpu);
+    }
 };
 
 // Runs the event loop until the store's operation finishes; returns its error and the heartbeat.
-QString waitWithHeartbeat(ProjectStore& store, qint64& longestGap, qint64& elapsedMs, int& ticks)
+QString waitWithHeartbeat(ProjectStore& store, qint64& longestGap, double& longestCpu, qint64& elapsedMs,
+                          int& ticks)
 {
     QSignalSpy finished(&store, &ProjectStore::fileFinished);
     Heartbeat beat;
     while (finished.isEmpty() && beat.clock.elapsed() < 120000)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-    longestGap = std::max(beat.longest, beat.clock.elapsed() - beat.last);
+    beat.finish();
+    longestGap = beat.longest;
+    longestCpu = beat.longestCpu;
     elapsedMs = beat.clock.elapsed();
     ticks = beat.ticks;
     return finished.isEmpty() ? QString("timed out") : finished.first().first().toString();
@@ -87,14 +114,16 @@ private slots:
         QVERIFY(store.isBusy());
         QVERIFY(!store.saveInBackground(path)); // one at a time
         qint64 gap = 0, ms = 0;
+        double cpu = 0;
         int ticks = 0;
-        QCOMPARE(waitWithHeartbeat(store, gap, ms, ticks), QString());
+        QCOMPARE(waitWithHeartbeat(store, gap, cpu, ms, ticks), QString());
         const auto bytes = std::filesystem::file_size(path.toStdString());
-        qInfo(
-            "save: %lld ms, longest GUI gap %lld ms, %d heartbeats, %d progress reports, %.1f MB, %.1f bytes "
-            "per point",
-            ms, gap, ticks, int(progress.size()), double(bytes) / 1e6, double(bytes) / double(total));
+        qInfo("save: %lld ms, longest GUI gap %lld ms, %.0f ms of GUI-thread CPU, %d heartbeats, %d progress "
+              "reports, %.1f MB, %.1f bytes per point",
+              ms, gap, cpu, ticks, int(progress.size()), double(bytes) / 1e6, double(bytes) / double(total));
         QVERIFY2(gap <= 100, qPrintable(QString("the GUI thread stalled %1 ms while saving").arg(gap)));
+        QVERIFY2(cpu <= 100,
+                 qPrintable(QString("the GUI thread worked %1 ms at a time while saving").arg(cpu)));
         QVERIFY(progress.size() >= 10);
         QVERIFY(!store.isModified());
         QCOMPARE(store.filePath(), path);
@@ -103,9 +132,12 @@ private slots:
         progress.clear();
         QSignalSpy otherProgress(&other, &ProjectStore::fileProgress);
         QVERIFY(other.loadInBackground(path));
-        QCOMPARE(waitWithHeartbeat(other, gap, ms, ticks), QString());
-        qInfo("load: %lld ms, longest GUI gap %lld ms, %d heartbeats", ms, gap, ticks);
+        QCOMPARE(waitWithHeartbeat(other, gap, cpu, ms, ticks), QString());
+        qInfo("load: %lld ms, longest GUI gap %lld ms, %.0f ms of GUI-thread CPU, %d heartbeats", ms, gap,
+              cpu, ticks);
         QVERIFY2(gap <= 100, qPrintable(QString("the GUI thread stalled %1 ms while loading").arg(gap)));
+        QVERIFY2(cpu <= 100,
+                 qPrintable(QString("the GUI thread worked %1 ms at a time while loading").arg(cpu)));
         QVERIFY(otherProgress.size() >= 10);
         const Session& loaded = other.session();
         QCOMPARE(loaded.runs.size(), std::size_t(3));
@@ -141,18 +173,26 @@ private slots:
             paint.start();
             while (paint.elapsed() < 300)
                 QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-            gap = std::max(beat.longest, beat.clock.elapsed() - beat.last);
-            qInfo("show run %d (%zu points, %zu dots drawn): maps made in %lld ms, longest GUI gap %lld ms "
-                  "(with the paint)",
-                  int(r) + 1, run.result.points.size(), view.designSpacePlot()->drawnCount(), drawnMs, gap);
+            beat.finish();
+            qInfo("show run %d (%zu points, %zu dots drawn): maps made in %lld ms, longest GUI gap %lld ms, "
+                  "%.0f ms of GUI-thread CPU (with the paint)",
+                  int(r) + 1, run.result.points.size(), view.designSpacePlot()->drawnCount(), drawnMs,
+                  beat.longest, beat.longestCpu);
             QVERIFY(!refreshed.isEmpty());
-            // The target is the 100 ms, as for save and load; showing a run still measures 50-136 ms
-            // at load 6 on a 2-core machine (painting ~6,000 dots and the curves: docs/results/
-            // session-speed.md), so the check allows 250 ms. Any work per point on the GUI thread
-            // fails it many times over: painting every dot took 1.5-5.6 s a run, the PCA on the GUI
-            // thread ~1 s.
-            QVERIFY2(gap <= 250,
-                     qPrintable(QString("the GUI thread stalled %1 ms showing run %2").arg(gap).arg(r + 1)));
+            // The work the GUI thread does at a time is held to the 100 ms, as for save and load
+            // (28-44 ms of CPU on an idle 2-core machine: painting ~6,000 dots, the curves and the shown
+            // design). The wall-clock gap adds the time the thread waits for a core: 34-68 ms idle,
+            // 50-148 ms at load 6 (docs/results/session-speed.md), so 250 ms are allowed there. Any work
+            // per point on the GUI thread fails both many times over: painting every dot took 1.5-5.6 s
+            // a run, the PCA on the GUI thread ~1 s.
+            QVERIFY2(beat.longestCpu <= 100,
+                     qPrintable(QString("the GUI thread worked %1 ms at a time showing run %2")
+                                    .arg(beat.longestCpu, 0, 'f', 0)
+                                    .arg(r + 1)));
+            QVERIFY2(
+                beat.longest <= 250,
+                qPrintable(
+                    QString("the GUI thread stalled %1 ms showing run %2").arg(beat.longest).arg(r + 1)));
             QCOMPARE(view.designSpacePlot()->pointCount(), int(run.result.points.size()));
             QVERIFY(view.points().sharesColumnsWith(run.result.points)); // shown, not copied
         }
