@@ -4,6 +4,7 @@
 # and the longest gap of the GUI thread's 10 ms heartbeat while the workbench saves and opens them.
 #   bash scripts/measure-session-speed.sh [BUILD_DIR] [POINTS_PER_RUN]
 # (defaults: build, 2000000). Needs the benchmarks (SPARSEMAP_BUILD_BENCHMARKS) and the GUI tests.
+# CLOSE_AFTER_MS (default 60000): how long the run goes before the window is closed during it.
 # An older build's test_session_background can be measured the same way: pass its build folder.
 # docs/results/session-speed.md holds a measured table.
 set -euo pipefail
@@ -24,3 +25,9 @@ SPARSEMAP_HEARTBEAT_POINTS=$((3 * POINTS)) /usr/bin/time -v -o "$TIME_LOG" \
   "$BUILD/tests/ui/test_session_background" millionPointsSaveAndLoadWithoutBlocking 2>&1 |
   grep -E "QINFO|FAIL|Totals" | sed 's/^QINFO *: *[A-Za-z:()]* *//'
 grep -E "Maximum resident set size" "$TIME_LOG" | sed 's/^\s*//'
+
+# Closing the window during a long run (the "Running..." for seconds): a run of mm3/cloud goes
+# for CLOSE_AFTER_MS (default 60 s, over a million points on an idle machine), then the window is closed.
+echo "## workbench: closing during a run of ${CLOSE_AFTER_MS:-60000} ms (test_main_window)"
+SPARSEMAP_CLOSE_AFTER_MS=${CLOSE_AFTER_MS:-60000} "$BUILD/tests/ui/test_main_window" closingDuringARunStopsAndKeepsIt 2>&1 |
+  grep -E "QINFO|FAIL|Totals" | sed 's/^QINFO *: *[A-Za-z:()]* *//'

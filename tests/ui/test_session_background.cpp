@@ -13,6 +13,7 @@
 #include "project/project_store.hpp"
 
 #include "io/architecture_io.hpp"
+#include "gui_heartbeat.hpp"
 #include "synthetic_session.hpp"
 
 #include <QElapsedTimer>
@@ -24,52 +25,12 @@
 #include <filesystem>
 #include <random>
 
-#include <time.h>
-
 using namespace sparsemap;
 using namespace sparsemap::ui;
 
 namespace {
 
-// CPU time of the calling thread, in milliseconds.
-double threadCpuMs()
-{
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
-
-// Two measures of the GUI thread between consecutive ticks of a 10 ms timer: the wall-clock gap (what a
-// user sees; on a loaded machine it includes the time the thread waits for a core) and the CPU time the
-// GUI thread itself spent (the work it did without returning to the timer: no handler can run longer
-// than this, whatever the load).
-struct Heartbeat {
-    QTimer timer;
-    QElapsedTimer clock;
-    qint64 last = 0, longest = 0;
-    double lastCpu = threadCpuMs(), longestCpu = 0;
-    int ticks = 0;
-    Heartbeat()
-    {
-        timer.setInterval(10);
-        QObject::connect(&timer, &QTimer::timeout, [this] {
-            const qint64 now = clock.elapsed();
-            const double cpu = threadCpuMs();
-            longest = std::max(longest, now - last);
-            longestCpu = std::max(longestCpu, cpu - lastCpu);
-            last = now;
-            lastCpu = cpu;
-            ++ticks;
-        });
-        clock.start();
-        timer.start();
-    }
-    void finish()
-    {
-        longest = std::max(longest, clock.elapsed() - last);
-        longestCpu = std::max(longestCpu, threadCpuMs() - lastCpu);
-    }
-};
+using test::Heartbeat;
 
 // Runs the event loop until the store's operation finishes; returns its error and the heartbeat.
 QString waitWithHeartbeat(ProjectStore& store, qint64& longestGap, double& longestCpu, qint64& elapsedMs,

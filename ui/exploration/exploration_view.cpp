@@ -212,8 +212,18 @@ void ExplorationView::setRunning(bool running)
 
 void ExplorationView::onProgress(const search::GenerationStats& stats)
 {
+    // Every generation reports (hundreds a second on a fast model); the curves take the data here and
+    // the progress line is redrawn on the refresh timer (showProgress): a progress bar repaints at once
+    // on every new value, which took most of the GUI thread's time during a fast run.
     m_convergence->addGeneration(stats);
     m_stats.push_back(stats);
+}
+
+void ExplorationView::showProgress()
+{
+    if (m_stats.empty())
+        return;
+    const auto& stats = m_stats.back();
     const auto done = std::max<std::int64_t>(stats.evaluations, 1);
     const double eta = double(m_clock.elapsed()) / 1000.0 * double(m_budget - stats.evaluations) / done;
     m_progress->setValue(int(std::min(stats.evaluations, m_budget)));
@@ -366,6 +376,8 @@ void ExplorationView::showRun(const RunRecord& run)
 
 void ExplorationView::refreshPlots()
 {
+    if (m_worker.isRunning())
+        showProgress();
     m_convergence->refresh();
     if (!m_dirty || !m_layout || m_plotJob)
         return; // (a job under way refreshes again when it ends if the points changed meanwhile)

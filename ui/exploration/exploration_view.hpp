@@ -106,6 +106,7 @@ private:
     QWidget* buildControls();
     void openWorkload();
     void onProgress(const search::GenerationStats& stats);
+    void showProgress(); // the progress line from the last generation reported
     void onPoints(const PointBatch& batch);
     void onFinished(std::shared_ptr<const search::SearchResult> result);
     void onFailed(const QString& message);
