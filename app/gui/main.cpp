@@ -1,7 +1,7 @@
-// sparsemap-workbench [--demo [--workload F] [--arch P] [--screenshots DIR [--screenshot-size WxH]]]
-// [--view NAME] [SESSION]: the GUI. --demo runs SparseMap at start-up, for a quick look (and for
-// screenshots, at a fixed window size with --screenshot-size); --view picks the view shown first; a
-// session file given as argument is opened.
+// sparsemap-workbench [--demo [--workload F] [--arch P] [--budget N] [--screenshots DIR
+// [--screenshot-size WxH]]] [--view NAME] [SESSION]: the GUI. --demo runs SparseMap at start-up, for a quick
+// look (and for screenshots, at a fixed window size with --screenshot-size); --view picks the view shown
+// first; a session file given as argument is opened.
 #include "arch_editor/architecture_document.hpp"
 #include "arch_editor/architecture_editor_panel.hpp"
 #include "exploration/exploration_view.hpp"
@@ -116,6 +116,9 @@ int main(int argc, char** argv)
     const QCommandLineOption demoArch("arch", "With --demo: the preset searched (edge, mobile, cloud).",
                                       "preset", "cloud");
     parser.addOption(demoArch);
+    const QCommandLineOption demoBudget(
+        "budget", "With --demo: the model evaluations of each search, 10 to 10000000 (default 20000).", "N");
+    parser.addOption(demoBudget);
     const QCommandLineOption view(
         "view", "The view shown first: architecture, workload, exploration, design, compare or cgra.",
         "name");
@@ -158,6 +161,16 @@ int main(int argc, char** argv)
                     qPrintable(parser.value(demoArch)));
             return 2;
         }
+        if (parser.isSet(demoBudget)) {
+            bool ok = false;
+            const qlonglong budget = parser.value(demoBudget).toLongLong(&ok);
+            if (!ok || budget < 10 || budget > 10'000'000) {
+                fprintf(stderr,
+                        "sparsemap-workbench: --budget takes a whole number from 10 to 10000000, not '%s'\n",
+                        qPrintable(parser.value(demoBudget)));
+                return 2;
+            }
+        }
         if (!QFileInfo::exists(parser.value(demoWorkload))) {
             fprintf(stderr, "sparsemap-workbench: no workload file '%s'\n",
                     qPrintable(parser.value(demoWorkload)));
@@ -190,6 +203,8 @@ int main(int argc, char** argv)
             exploration->setWorkloadPath(parser.value(demoWorkload)); // not editable: searched from its file
         window.architectureEditor()->document()->loadPreset(parser.value(demoArch));
         exploration->setMethod("sparsemap");
+        if (parser.isSet(demoBudget))
+            exploration->setBudget(parser.value(demoBudget).toInt());
         if (!parser.isSet(view))
             window.showView("exploration");
         QTimer::singleShot(0, exploration, &sparsemap::ui::ExplorationView::startSearch);

@@ -2,6 +2,7 @@
 #include "io/session_io.hpp"
 
 #include "io/architecture_io.hpp"
+#include "util/background_arena.hpp"
 #include "util/file_io.hpp"
 #include "io/session_format.hpp"
 #include "io/workload_io.hpp"
@@ -617,6 +618,7 @@ template <typename F> auto onThreads(const IoControl* control, F f)
     if (!control || control->threads <= 0)
         return f();
     tbb::task_arena arena(control->threads);
+    const util::BackgroundArena background(arena); // in the workbench: below its GUI thread
     return arena.execute(f);
 }
 

@@ -4,6 +4,7 @@
 #include "genome/genome_codec.hpp"
 #include "model/genome_evaluator.hpp"
 #include "search/genome_checks.hpp"
+#include "util/background_arena.hpp"
 
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
@@ -176,6 +177,7 @@ MappingOptimum exhaustiveMappingOptimum(const GenomeLayout& layout, std::span<co
     const model::ModelOptions& options = settings.modelOptions;
 
     tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
+    const util::BackgroundArena background(arena); // in the workbench: below its GUI thread
     tbb::enumerable_thread_specific<std::unique_ptr<Worker>> workers(
         [&] { return std::make_unique<Worker>(layout, options); });
     std::atomic<std::int64_t> done{0};

@@ -2,6 +2,7 @@
 
 #include "genome/genome_codec.hpp"
 #include "model/genome_evaluator.hpp"
+#include "util/background_arena.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -21,6 +22,7 @@ struct SearchContext::Workers {
     {
     }
     tbb::task_arena arena;
+    util::BackgroundArena background{arena}; // in the workbench: below its GUI thread
     tbb::enumerable_thread_specific<std::unique_ptr<model::GenomeEvaluator>> evaluators;
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };

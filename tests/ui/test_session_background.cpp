@@ -15,6 +15,7 @@
 #include "io/architecture_io.hpp"
 #include "gui_heartbeat.hpp"
 #include "synthetic_session.hpp"
+#include "util/background_threads.hpp"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -53,6 +54,9 @@ QString waitWithHeartbeat(ProjectStore& store, qint64& longestGap, double& longe
 class TestSessionBackground : public QObject {
     Q_OBJECT
 private slots:
+    // As in the workbench (MainWindow): the file jobs and the maps run below the GUI thread.
+    void initTestCase() { util::setWorkersInBackground(true); }
+
     void millionPointsSaveAndLoadWithoutBlocking()
     {
         const Workload w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm13.yaml");

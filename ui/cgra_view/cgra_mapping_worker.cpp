@@ -1,6 +1,7 @@
 #include "cgra_mapping_worker.hpp"
 
 #include "common/post_to_owner.hpp"
+#include "util/background_threads.hpp"
 
 #include <QPointer>
 #include <QPromise>
@@ -38,6 +39,7 @@ bool CgraMappingWorker::start(std::vector<cgra::SparseBlock> blocks, const cgra:
     QPointer<CgraMappingWorker> self(this);
     auto future = QtConcurrent::run([self, blocks = std::move(blocks), cgra,
                                      variants = std::move(variants)](QPromise<cgra::BlockMapping>& promise) {
+        util::enterBackground();
         promise.setProgressRange(0, int(blocks.size() * variants.size()));
         int done = 0;
         try {

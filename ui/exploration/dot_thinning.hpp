@@ -6,6 +6,8 @@
 // the fitted view looks the same; zoomed far in, the map shows the kept dots only (hover and click
 // still find every point). Runs of at most `keepAll` drawable dots are drawn whole. Touches no widget:
 // made on the plots' worker thread.
+#include "util/background_threads.hpp"
+
 #include <QSize>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -68,7 +70,10 @@ inline std::vector<std::size_t> dotsToDraw(std::span<const double> x, std::span<
 template <typename T> void releaseOffGuiThread(std::shared_ptr<T> held)
 {
     if (held && held.use_count() == 1)
-        (void)QtConcurrent::run([held = std::move(held)]() mutable { held.reset(); });
+        (void)QtConcurrent::run([held = std::move(held)]() mutable {
+            util::enterBackground();
+            held.reset();
+        });
 }
 
 } // namespace sparsemap::ui

@@ -13,6 +13,7 @@
 #include "model/result_text.hpp"
 #include "search/method_registry.hpp"
 #include "common/post_to_owner.hpp"
+#include "util/background_threads.hpp"
 
 #include <QComboBox>
 #include <QDir>
@@ -390,6 +391,7 @@ void ExplorationView::refreshPlots()
     (void)QtConcurrent::run([self, points = points(), layout = m_layout, best = m_bestIndex,
                              ticket = m_plotTicket, mapSize = m_designSpace->drawingSize(),
                              frontSize = m_pareto->drawingSize()]() mutable {
+        util::enterBackground();
         std::shared_ptr<DesignSpacePlotView::Frame> map;
         std::shared_ptr<ParetoPlotView::Frame> front;
         std::string error;

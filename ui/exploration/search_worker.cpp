@@ -4,6 +4,7 @@
 #include "search/optimizer.hpp"
 
 #include "common/post_to_owner.hpp"
+#include "util/background_threads.hpp"
 
 #include <QPointer>
 #include <QPromise>
@@ -40,6 +41,7 @@ bool SearchWorker::start(std::shared_ptr<const GenomeLayout> layout, const std::
     auto cancel = m_cancel;
     auto future = QtConcurrent::run([self, layout, optimizer, settings,
                                      cancel](QPromise<std::shared_ptr<const search::SearchResult>>& promise) {
+        util::enterBackground(); // below the GUI thread (so are its arena's workers)
         auto onProgress = [self](const search::GenerationStats& stats) {
             postToOwner(self, [stats](SearchWorker& worker) { emit worker.progressed(stats); });
         };

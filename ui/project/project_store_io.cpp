@@ -3,6 +3,7 @@
 #include "common/post_to_owner.hpp"
 #include "io/session_io.hpp"
 #include "project_store.hpp"
+#include "util/background_threads.hpp"
 
 #include <QtConcurrent>
 
@@ -67,6 +68,7 @@ bool ProjectStore::loadInBackground(const QString& path)
     const QPointer<ProjectStore> self(this);
     watchFileJob(job);
     job->watcher.setFuture(QtConcurrent::run([job, self] {
+        util::enterBackground();
         IoControl control;
         control.cancel = &job->cancel;
         control.threads = fileJobThreads();
@@ -95,6 +97,7 @@ bool ProjectStore::saveInBackground(const QString& path)
     const Session* session = &m_session; // unchanged until finishFileJob (see isBusy)
     watchFileJob(job);
     job->watcher.setFuture(QtConcurrent::run([job, self, session] {
+        util::enterBackground();
         IoControl control;
         control.cancel = &job->cancel;
         control.threads = fileJobThreads();

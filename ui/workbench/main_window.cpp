@@ -13,6 +13,7 @@
 #include "workload/workload_factory.hpp"
 #include "workload_editor/workload_document.hpp"
 #include "workload_editor/workload_editor_panel.hpp"
+#include "util/background_threads.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -53,6 +54,9 @@ QString qstr(const std::string& text)
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     setObjectName("MainWindow");
+    // Searches, session files and maps run below the GUI thread's priority: on a busy machine the
+    // window keeps repainting instead of waiting behind its own workers.
+    util::setWorkersInBackground(true);
     m_session = new SessionController(this);
     m_project = m_session->store();
     m_undoGroup = new QUndoGroup(this);
