@@ -14,11 +14,11 @@ namespace sparsemap::ui {
 
 namespace {
 
-// A file job's codec threads: all cores but one, which the GUI thread keeps to repaint on (on two
-// cores the job runs on one).
+// A file job's codec threads: every core. They run below the GUI thread's priority
+// (util::BackgroundArena), so the GUI thread still gets a core to repaint on when it needs one.
 int fileJobThreads()
 {
-    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
 } // namespace
