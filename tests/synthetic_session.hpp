@@ -1,9 +1,10 @@
 #pragma once
-// A synthetic run for the long-session measurements (tests/ui/test_session_background.cpp,
-// tests/bench/bench_session_speed.cpp): random designs of the layout with plausible metrics, every
-// third invalid with one of three reasons, a convergence entry per 100 points, as after a long
-// cancelled search. Random genes are the hard case for the file's compression (a real run's genomes
-// repeat far more).
+// Synthetic runs for tests. syntheticRun, for the long-session measurements (tests/ui/
+// test_session_background.cpp, tests/bench/bench_session_speed.cpp): random designs of the layout with
+// plausible metrics, every third invalid with one of three reasons, a convergence entry per 100 points,
+// as after a long cancelled search. Random genes are the hard case for the file's compression (a real
+// run's genomes repeat far more). rankedRun, for the session and project tests: a few points with
+// known objectives.
 #include "genome/genome_layout.hpp"
 #include "session/session.hpp"
 
@@ -13,6 +14,23 @@
 #include <string>
 
 namespace sparsemap::test {
+
+// A run of method `method` with `points` valid points of objective (and EDP) 10, 20, ...: the best is
+// point 0 (-1 without points). No genomes, workload or architecture.
+inline RunRecord rankedRun(const std::string& name, const std::string& method, int points)
+{
+    RunRecord run;
+    run.name = name;
+    run.method = method;
+    for (int i = 0; i < points; ++i) {
+        search::EvaluatedPoint p;
+        p.valid = true;
+        p.objective = p.edp = 10.0 * (i + 1);
+        run.result.points.push_back(p);
+    }
+    run.result.bestIndex = points > 0 ? 0 : -1;
+    return run;
+}
 
 inline RunRecord syntheticRun(const std::string& name, const Workload& w, const Architecture& a, int points,
                               std::uint64_t seed)

@@ -50,18 +50,11 @@ void sampledMacStates(const HardwareGeometry& geometry, const OperandSampling& o
         std::vector<signed char> emptyCache; // per used instance of the child level: -1 unknown
     };
     std::vector<StorageSaf> storage;
-    bool gate = false, skip = false;
-    std::vector<char> checked(inputs.size(), 0);
+    const auto computeSite = model::computeSiteActions(design.sparse, inputs);
     for (const auto& site : design.sparse.sites) {
         for (const auto& a : site.actions) {
-            if (site.storageLevel == kComputeSite) {
-                (a.kind == SgKind::Gate ? gate : skip) = true;
-                for (std::size_t i = 0; i < inputs.size(); ++i)
-                    if (a.conditionOn.empty() || std::find(a.conditionOn.begin(), a.conditionOn.end(),
-                                                           inputs[i]) != a.conditionOn.end())
-                        checked[i] = 1;
+            if (site.storageLevel == kComputeSite)
                 continue;
-            }
             if (site.storageLevel < 0 || site.storageLevel >= levels || a.target < 0 || a.target >= tensors ||
                 workload.tensors[a.target].isOutput)
                 continue; // output targets never reduce compute
@@ -74,14 +67,14 @@ void sampledMacStates(const HardwareGeometry& geometry, const OperandSampling& o
             storage.push_back(std::move(saf));
         }
     }
-    // Operand presence of zeros: absent when compressed at the innermost level that keeps it.
-    std::vector<char> compressed(inputs.size(), 0);
+    // Operand presence of zeros: absent when the innermost level that keeps it has metadata.
+    std::vector<char> metadata(inputs.size(), 0);
     for (std::size_t i = 0; i < inputs.size(); ++i)
         for (int l = levels - 1; l >= 0; --l)
             if (design.mapping.keeps(l, inputs[i])) {
                 const auto& f = design.sparse.formats;
-                compressed[i] = l < static_cast<int>(f.size()) && inputs[i] < static_cast<int>(f[l].size()) &&
-                                f[l][inputs[i]].compressed();
+                metadata[i] = l < static_cast<int>(f.size()) && inputs[i] < static_cast<int>(f[l].size()) &&
+                              f[l][inputs[i]].hasMetadata();
                 break;
             }
 
@@ -132,23 +125,19 @@ void sampledMacStates(const HardwareGeometry& geometry, const OperandSampling& o
         } else if (!inputs.empty()) {
             for (std::size_t i = 0; i < inputs.size(); ++i)
                 st[i] = operands.nonzeroAt(inputs[i], point) ? model::OperandState::Nonzero
-                        : compressed[i]                      ? model::OperandState::Absent
+                        : metadata[i]                        ? model::OperandState::Absent
                                                              : model::OperandState::PresentZero;
-            switch (model::operandMix(st)) {
-            case model::OperandMix::AllAbsent:
+            switch (model::computeFate(st, computeSite)) {
+            case model::ComputeFate::None:
                 state = MacState::Empty;
                 break;
-            case model::OperandMix::SomeAbsent:
-                state = skip ? MacState::Skipped : gate ? MacState::Gated : MacState::Active;
+            case model::ComputeFate::Skipped:
+                state = MacState::Skipped;
                 break;
-            case model::OperandMix::SomeZero: {
-                bool seen = false;
-                for (std::size_t i = 0; i < inputs.size(); ++i)
-                    seen = seen || (st[i] == model::OperandState::PresentZero && checked[i]);
-                state = gate && seen ? MacState::Gated : skip && seen ? MacState::Skipped : MacState::Active;
+            case model::ComputeFate::Gated:
+                state = MacState::Gated;
                 break;
-            }
-            case model::OperandMix::AllNonzero:
+            case model::ComputeFate::Actual:
                 break;
             }
             if (state == MacState::Active && gatedAbove)

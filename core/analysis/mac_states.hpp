@@ -9,12 +9,17 @@
 //     any of them is: the access needs all of them, as in the model): the child tile is the condition
 //     tensor's tile at the next storage level down for that instance and step, or the operand value
 //     itself when the site is the innermost storage level;
-//  2. otherwise each operand is nonzero, a present zero (stored uncompressed at its innermost keeping
-//     level) or absent (compressed away there), and the mix decides (model/sparse/operand_states.hpp):
-//     all nonzero is active; present zeros and no absent operand are gated (skipped) when the compute
-//     site gates (skips) on one of those operands, else active; some absent operands (not all) are
-//     skipped with compute skipping, else gated with compute gating, else active (a bubble); all
-//     absent is `Empty`: the compute does not exist (the model counts it nowhere).
+//  2. otherwise each operand is nonzero, a present zero (no metadata at its innermost keeping level)
+//     or absent (metadata there: compressed away), and the model's rule decides (model::computeFate,
+//     model/sparse/operand_states.hpp): all nonzero is active; present zeros and no absent operand are
+//     gated when the compute site gates on one of those operands, else active (compute skipping does
+//     not drop them: both operands arrive); some absent operands (not all) are skipped with compute
+//     skipping, else gated with compute gating, else active (a bubble); all absent is `Empty`: the
+//     compute does not exist (the model counts it nowhere).
+//  Without storage S/G on an operand, the fractions of the states over many MACs are then the model's
+//  (within sampling noise; two inputs: the model's probabilities are per operand, independent). A
+//  storage S/G of rule 1 instead removes the computes from the model's counts (neither gated nor
+//  skipped there: model-notes-sparse.md §4.6), where the picture shows them skipped or gated.
 //
 // Model counts (ModelCountStates): the sample above illustrates where zeros are, but its totals are one
 // draw, not the model's expected values (which also include effects the sample does not draw, e.g.

@@ -84,15 +84,21 @@ void putColumn(std::string& out, std::span<const double> column)
 // written in order while the block's genomes stay in the cache.
 constexpr std::size_t kBlock = 4096;
 
+// Calls f with a value of W1, W2 or W4 for a `width` of 1, 2 or 4 bytes (any other width: W4).
+template <typename W1, typename W2, typename W4, typename F> void byWidth(int width, F f)
+{
+    if (width == 1)
+        f(W1{});
+    else if (width == 2)
+        f(W2{});
+    else
+        f(W4{});
+}
+
 // Calls f with a value of the unsigned type of a gene column's `width` (1, 2 or 4 bytes).
 template <typename F> void byOffsetType(int width, F f)
 {
-    if (width == 1)
-        f(std::uint8_t{});
-    else if (width == 2)
-        f(std::uint16_t{});
-    else
-        f(std::uint32_t{});
+    byWidth<std::uint8_t, std::uint16_t, std::uint32_t>(width, f);
 }
 
 // One gene's column of offsets from its least value (`width` bytes each, little-endian) against the
@@ -726,12 +732,7 @@ std::uint32_t unpackColumn(const unsigned char* bytes, std::size_t m, int low, i
 // Calls f with a value of the type of genes `width` bytes wide in a PointLog (1: u8, 2: i16, 4: i32).
 template <typename F> void byGeneType(int width, F f)
 {
-    if (width == 1)
-        f(std::uint8_t{});
-    else if (width == 2)
-        f(std::int16_t{});
-    else
-        f(std::int32_t{});
+    byWidth<std::uint8_t, std::int16_t, std::int32_t>(width, f);
 }
 
 // The uncompressed columns of points [first, last) of `log`: generation (i32), valid (u8), the

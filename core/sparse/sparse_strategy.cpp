@@ -10,6 +10,11 @@ bool TensorFormat::compressed() const
                        [](const FormatRank& r) { return r.format != RankFormat::U; });
 }
 
+bool TensorFormat::hasMetadata() const
+{
+    return compressed() || (ranks.size() >= 2 && ranks.front().mappingLevel < 0);
+}
+
 bool representableInSparseloop(const TensorFormat& format)
 {
     if (!format.compressed())

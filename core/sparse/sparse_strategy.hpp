@@ -25,6 +25,11 @@ struct TensorFormat {
     std::vector<FormatRank> ranks; // outer to inner
     // False when every rank is U (or there are no ranks): the tensor is stored uncompressed.
     bool compressed() const;
+    // Whether the tile carries metadata (Sparseloop's HasMetaData), so that its zeros are absent from
+    // the stream rather than present: some rank is not U, or, for ranks declared without a loop (as
+    // imported from Sparseloop, which treats any multi-rank format so), there are two or more ranks.
+    // A genome's all-U format means "stored uncompressed".
+    bool hasMetadata() const;
     bool operator==(const TensorFormat&) const = default;
 };
 

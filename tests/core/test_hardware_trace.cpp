@@ -31,6 +31,22 @@ void setCompute(Design& d, SgKind kind, int target, std::vector<int> on)
     d.sparse.sites.push_back(SgSite{kComputeSite, {SgAction{kind, target, std::move(on)}}});
 }
 
+FormatRank rank(RankFormat format, int dim, int mappingLevel)
+{
+    FormatRank r;
+    r.dim = dim;
+    r.mappingLevel = mappingLevel;
+    r.format = format;
+    return r;
+}
+
+// P and Q both stored in `ranks` at the PE buffer (storage level 2).
+void compressPQ(Design& d, const std::vector<FormatRank>& ranks)
+{
+    d.sparse.formats[2][0].ranks = ranks;
+    d.sparse.formats[2][1].ranks = ranks;
+}
+
 MacCounts counts(std::int64_t active, std::int64_t gated, std::int64_t skipped, std::int64_t empty)
 {
     MacCounts c;
@@ -171,11 +187,24 @@ private slots:
             QCOMPARE(trace.countStep(5), counts(2, 2, 0, 0));
         }
         {
+            // Skip P <-> Q on uncompressed operands: the zeros are present, both operands arrive and
+            // the MAC runs (the model's rule, Sparseloop's: compute skipping drops a compute only when
+            // an operand is absent; oracle case *-cskip-zeros, presentZerosUnderComputeSkipping).
             auto d = handDesign(m_actual, m_arch);
             setCompute(d, SgKind::Skip, 0, {1});
             d.sparse.sites.back().actions.push_back(SgAction{SgKind::Skip, 1, {0}}); // Skip P <-> Q
             const HardwareTrace trace(m_actual, m_arch, d);
-            QCOMPARE(trace.countStep(0), counts(1, 0, 3, 0));
+            QCOMPARE(trace.countStep(0), counts(4, 0, 0, 0));
+            // Both compressed at the PE buffer: MAC 1 has neither operand (empty), MACs 4 and 5 miss
+            // one (skipped), MAC 0 is active.
+            compressPQ(d, {rank(RankFormat::B, 1, 3)});
+            const HardwareTrace compressed(m_actual, m_arch, d);
+            QCOMPARE(compressed.countStep(0), counts(1, 0, 2, 1));
+            // Two U ranks declared without loops (as imported from Sparseloop) carry metadata too
+            // (Sparseloop's HasMetaData, TensorFormat::hasMetadata): the zeros are absent, as above.
+            compressPQ(d, {rank(RankFormat::U, -1, -1), rank(RankFormat::U, -1, -1)});
+            const HardwareTrace declared(m_actual, m_arch, d);
+            QCOMPARE(declared.countStep(0), counts(1, 0, 2, 1));
         }
         {
             // No S/G at all: zeros are computed (active).
@@ -186,12 +215,7 @@ private slots:
             // Both operands compressed at the PE buffer, no S/G: MAC 1 has neither operand (empty),
             // MACs 4 and 5 have one absent operand and run as bubbles (active), MAC 0 is active.
             auto d = handDesign(m_actual, m_arch);
-            FormatRank bitmask;
-            bitmask.dim = 1;
-            bitmask.mappingLevel = 3;
-            bitmask.format = RankFormat::B;
-            d.sparse.formats[2][0].ranks = {bitmask};
-            d.sparse.formats[2][1].ranks = {bitmask};
+            compressPQ(d, {rank(RankFormat::B, 1, 3)});
             const HardwareTrace trace(m_actual, m_arch, d);
             QCOMPARE(trace.countStep(0), counts(3, 0, 0, 1));
             // With compute gating the one-absent pairs are gated.
@@ -288,6 +312,108 @@ private slots:
             QCOMPARE(total.gated, std::llround(r.compute.gated));
             QCOMPARE(total.skipped, std::llround(r.compute.skipped));
             QCOMPARE(total.used(), trace.macSteps());
+        }
+    }
+
+    // The sampled picture against the model on compute-site S/G (no storage S/G), two operands:
+    // Z[m,n] += P[m,k] Q[k,n], 64^3 computes, uniform densities dP, dQ, P and Q uncompressed (present
+    // zeros) or bitmask (absent zeros) at the PE buffer, their innermost level. By hand, from the mixes
+    // (model-notes-sparse.md §4.6; operand_states.hpp), per compute:
+    //  A Skip P <-> Q, both uncompressed: nothing is absent, skipping drops nothing: active 1.
+    //  B Skip P <-> Q, both bitmask: active dP dQ, skipped dP (1 - dQ) + dQ (1 - dP), empty the rest.
+    //  C Gate Q <- P, both uncompressed: gated where P is a (present) zero: active dP, gated 1 - dP.
+    //  D Skip P <- Q, Q bitmask, P uncompressed: skipped where Q is absent: active dQ, skipped 1 - dQ.
+    //  E D plus Gate Q <- P: Q absent skipped (1 - dQ); Q nonzero and P a present zero gated
+    //    ((1 - dP) dQ); active dP dQ.
+    // (Densities of whole 64 x 64 tensors, 4096 values: the model takes a uniform density d as
+    // round(d 4096) / 4096, so d is a multiple of 1/4096 here.)
+    // The model's counts / 64^3 must be these (to its floor rounding); the picture's fractions over all
+    // 65536 steps x 4 MACs are one sample of 4096 values of P and 4096 of Q, whose observed densities
+    // have a standard deviation of at most 0.5 / 64 = 0.0078, so a fraction (at most linear in each
+    // density, with coefficients <= 1) is off by at most ~0.016 at two sigma each: tolerance 0.03.
+    // Before the fix the picture showed A's present zeros as skipped (1 - dP dQ of them).
+    void sampledFractionsFollowTheModel()
+    {
+        struct Case {
+            const char* name;
+            bool pBitmask, qBitmask;
+            std::vector<SgSite> sites;
+            double active, gated, skipped; // by hand, for (dP, dQ) below
+        };
+        const auto skip = [](int target, int on) { return SgAction{SgKind::Skip, target, {on}}; };
+        const auto gate = [](int target, int on) { return SgAction{SgKind::Gate, target, {on}}; };
+        for (const auto& [dP, dQ] : {std::pair{0.5, 0.25}, std::pair{0.75, 0.375}}) {
+            const Case cases[] = {
+                {"A", false, false, {SgSite{kComputeSite, {skip(0, 1), skip(1, 0)}}}, 1, 0, 0},
+                {"B",
+                 true,
+                 true,
+                 {SgSite{kComputeSite, {skip(0, 1), skip(1, 0)}}},
+                 dP * dQ,
+                 0,
+                 dP * (1 - dQ) + dQ * (1 - dP)},
+                {"C", false, false, {SgSite{kComputeSite, {gate(1, 0)}}}, dP, 1 - dP, 0},
+                {"D", false, true, {SgSite{kComputeSite, {skip(0, 1)}}}, dQ, 0, 1 - dQ},
+                {"E",
+                 false,
+                 true,
+                 {SgSite{kComputeSite, {skip(0, 1), gate(1, 0)}}},
+                 dP * dQ,
+                 (1 - dP) * dQ,
+                 1 - dQ},
+            };
+            const auto w = makeSpmm("uniform", 64, 64, 64, uniformDensity(dP), uniformDensity(dQ));
+            for (const auto& c : cases) {
+                const QByteArray what = QByteArray(c.name) + " dP " + QByteArray::number(dP);
+                Design d = handDesign(w, m_arch);
+                auto& L = d.mapping.levels; // the example's mapping with DRAM loops 32 x 16 x 16
+                L[0].bounds = {32, 16, 16};
+                // A bitmask rank per loop of the PE-buffer tile (outer to inner): P: M and K of L3_T,
+                // K of L3_S; Q: K of L3_T and L3_S.
+                const auto B = RankFormat::B;
+                if (c.pBitmask)
+                    d.sparse.formats[2][0].ranks = {rank(B, 0, 3), rank(B, 1, 3), rank(B, 1, 4)};
+                if (c.qBitmask)
+                    d.sparse.formats[2][1].ranks = {rank(B, 1, 3), rank(B, 1, 4)};
+                d.sparse.sites = c.sites;
+                model::Evaluator evaluator(w, m_arch);
+                const auto& r = evaluator.evaluate(d);
+                QVERIFY2(r.valid, r.reason.c_str());
+                const double total = 64.0 * 64 * 64;
+                QCOMPARE(r.compute.algorithmic, total);
+                // The model: the hand fractions, to its floor rounding.
+                QVERIFY2(std::abs(r.compute.actual / total - c.active) < 2 / total, what);
+                QVERIFY2(std::abs(r.compute.gated / total - c.gated) < 2 / total, what);
+                QVERIFY2(std::abs(r.compute.skipped / total - c.skipped) < 2 / total, what);
+                // The picture: the model's fractions within the sampling tolerance.
+                const HardwareTrace trace(w, m_arch, d, 11);
+                const auto n = trace.countAllSteps();
+                QCOMPARE(n.used(), std::int64_t{64 * 64 * 64});
+                const auto fraction = [&](std::int64_t x) { return static_cast<double>(x) / total; };
+                const double modelEmpty =
+                    (total - r.compute.actual - r.compute.gated - r.compute.skipped) / total;
+                QVERIFY2(std::abs(fraction(n.active) - r.compute.actual / total) < 0.03, what);
+                QVERIFY2(std::abs(fraction(n.gated) - r.compute.gated / total) < 0.03, what);
+                QVERIFY2(std::abs(fraction(n.skipped) - r.compute.skipped / total) < 0.03, what);
+                QVERIFY2(std::abs(fraction(n.empty) - modelEmpty) < 0.03, what);
+                if (c.active == 1)
+                    QCOMPARE(n.active, n.used()); // no zero is absent: exact, whatever the sample
+            }
+        }
+    }
+
+    // Sparseloop itself (the multi-operand oracle, tests/data/sparseloop-3input/*-cskip-zeros: compute
+    // skipping, A 0.4, B 0.7, C 0.5, none compressed) computes every MAC: 256 / 1024 / 1024 actual, 0
+    // gated, 0 skipped. The sampled picture has every used MAC active at every step.
+    void presentZerosUnderComputeSkipping()
+    {
+        for (const char* name : {"tiny-cskip-zeros", "toy-cskip-zeros", "edge-cskip-zeros"}) {
+            const SparseloopCase c = importSparseloopCase(
+                std::string(SPARSEMAP_SOURCE_DIR "/tests/data/sparseloop-3input/") + name);
+            const HardwareTrace trace(c.workload, c.architecture, model::sparseloopDesign(c), 5);
+            const auto n = trace.countAllSteps();
+            QVERIFY2(n.used() > 0, name);
+            QCOMPARE(n.active, n.used());
         }
     }
 

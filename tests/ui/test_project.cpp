@@ -4,6 +4,7 @@
 #include "io/workload_io.hpp"
 #include "project/project_store.hpp"
 #include "project/project_tree_model.hpp"
+#include "synthetic_session.hpp"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -18,17 +19,7 @@ namespace {
 // A run with `n` valid points of objective (and EDP) 10, 20, ...: the best is point 0.
 RunRecord makeRun(const std::string& name, int n)
 {
-    RunRecord run;
-    run.name = name;
-    run.method = "random";
-    for (int i = 0; i < n; ++i) {
-        sparsemap::search::EvaluatedPoint p;
-        p.valid = true;
-        p.objective = p.edp = 10.0 * (i + 1);
-        run.result.points.push_back(p);
-    }
-    run.result.bestIndex = n > 0 ? 0 : -1;
-    return run;
+    return sparsemap::test::rankedRun(name, "random", n);
 }
 
 } // namespace

@@ -32,20 +32,12 @@ using Group = ProjectStore::Group;
 namespace {
 
 // A run of method `method` with `n` valid points of objective (and EDP) 10, 20, ...: the best is point 0.
+// (On the toy workload and the edge preset.)
 RunRecord makeRun(const std::string& name, const std::string& method, int n)
 {
-    RunRecord run;
-    run.name = name;
-    run.method = method;
+    RunRecord run = sparsemap::test::rankedRun(name, method, n);
     run.workload = sparsemap::loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml");
     run.architecture = sparsemap::loadPreset("edge");
-    for (int i = 0; i < n; ++i) {
-        sparsemap::search::EvaluatedPoint p;
-        p.valid = true;
-        p.objective = p.edp = 10.0 * (i + 1);
-        run.result.points.push_back(p);
-    }
-    run.result.bestIndex = n > 0 ? 0 : -1;
     return run;
 }
 

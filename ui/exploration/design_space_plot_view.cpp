@@ -148,11 +148,7 @@ void DesignSpacePlotView::apply(std::shared_ptr<Frame> frame)
 {
     releaseOffGuiThread(std::exchange(m_frame, std::move(frame)));
     const Frame& f = *m_frame;
-    // Thinned dots (a large run) are drawn without antialiasing: half the painting time, the same map.
-    if (f.drawnCount < f.x.size())
-        setNotAntialiasedElements(QCP::aeScatters);
-    else
-        setNotAntialiasedElements(QCP::aeNone);
+    antialiasScattersUnlessThinned(*this, f.drawnCount, f.x.size());
     for (int b = 0; b < kColorSteps; ++b)
         m_bins[std::size_t(b)]->setData(f.bins[std::size_t(b)]);
     m_invalid->setData(f.invalid);

@@ -4,12 +4,13 @@
 // of `cellPx`-pixel cells laid over the data's range at the plot's size, only the one drawn on top
 // (the highest layer, the latest of equal layers) is kept. Dots are 4 px wide, as the cells, so
 // the fitted view looks the same; zoomed far in, the map shows the kept dots only (hover and click
-// still find every point). Runs of at most `keepAll` drawable dots are drawn whole. Touches no widget:
-// made on the plots' worker thread.
+// still find every point). Runs of at most `keepAll` drawable dots are drawn whole. dotsToDraw touches
+// no widget: made on the plots' worker thread.
 #include "util/background_threads.hpp"
 
 #include <QSize>
 #include <QtConcurrent/QtConcurrentRun>
+#include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
@@ -63,6 +64,13 @@ inline std::vector<std::size_t> dotsToDraw(std::span<const double> x, std::span<
             kept.push_back(i);
     std::sort(kept.begin(), kept.end());
     return kept;
+}
+
+// Thinned dots (a large run: `drawn` of `total`) are drawn without antialiasing: half the painting
+// time, the same map. On the GUI thread, when a plot takes a new frame.
+inline void antialiasScattersUnlessThinned(QCustomPlot& plot, std::size_t drawn, std::size_t total)
+{
+    plot.setNotAntialiasedElements(drawn < total ? QCP::aeScatters : QCP::aeNone);
 }
 
 // Lets a worker thread free what a large run's maps held (tooltips and coordinates of millions of points:

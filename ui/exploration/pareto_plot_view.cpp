@@ -106,11 +106,7 @@ void ParetoPlotView::apply(std::shared_ptr<Frame> frame)
 {
     releaseOffGuiThread(std::exchange(m_frame, std::move(frame)));
     const Frame& f = *m_frame;
-    // Thinned dots (a large run) are drawn without antialiasing: half the painting time, the same map.
-    if (f.drawnCount < f.dots.size())
-        setNotAntialiasedElements(QCP::aeScatters);
-    else
-        setNotAntialiasedElements(QCP::aeNone);
+    antialiasScattersUnlessThinned(*this, f.drawnCount, f.dots.size());
     m_valid->setData(f.valid);
     m_frontLine->setData(f.frontLine);
     m_best->data()->clear();

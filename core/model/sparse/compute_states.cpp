@@ -60,6 +60,20 @@ Compaction compaction(const SparseContext& c, const SparseScratch& scratch, int 
 
 struct ComputeShares {
     double actual = 0, gated = 0, skipped = 0, none = 0; // computes (not yet rounded)
+    double& of(ComputeFate fate)
+    {
+        switch (fate) {
+        case ComputeFate::Gated:
+            return gated;
+        case ComputeFate::Skipped:
+            return skipped;
+        case ComputeFate::None:
+            return none;
+        case ComputeFate::Actual:
+            break;
+        }
+        return actual;
+    }
 };
 
 // k >= 3 operands: Sparseloop's own k-operand rule (compute-gs-analyzer.cpp,
@@ -76,7 +90,7 @@ struct ComputeShares {
 // Each mix is counted as total x its probability, summed in Sparseloop's order (operand 0 the fastest
 // digit of a base-3 counter over nonzero, present zero, absent).
 ComputeShares multiOperandShares(std::span<const std::array<double, 3>> p, std::span<const char> safOperand,
-                                 double total, bool gate, bool skip, std::span<const char> checked)
+                                 double total, const ComputeSiteActions& site)
 {
     const std::size_t k = p.size();
     std::size_t count = 1;
@@ -132,25 +146,7 @@ ComputeShares multiOperandShares(std::span<const std::array<double, 3>> p, std::
     ComputeShares out;
     for (std::size_t s = 0; s < count; ++s) {
         decode(s);
-        const double delta = total * flat[s];
-        switch (operandMix(st)) {
-        case OperandMix::AllAbsent:
-            out.none += delta;
-            break;
-        case OperandMix::SomeAbsent:
-            (skip ? out.skipped : gate ? out.gated : out.actual) += delta;
-            break;
-        case OperandMix::SomeZero: {
-            bool seen = false;
-            for (std::size_t i = 0; i < k; ++i)
-                seen = seen || (st[i] == OperandState::PresentZero && checked[i]);
-            (gate && seen ? out.gated : out.actual) += delta;
-            break;
-        }
-        case OperandMix::AllNonzero:
-            out.actual += delta;
-            break;
-        }
+        out.of(computeFate(st, site)) += total * flat[s];
     }
     return out;
 }
@@ -193,21 +189,7 @@ void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const
 
     // Operand states: ENZ (nonzero), EZ (a zero that is present), NE (absent: compressed away).
     double enz[2] = {1, 1}, ez[2] = {0, 0}, ne[2] = {0, 0};
-    std::vector<char> checked(inputs.size(), 0); // the compute site gates/skips on the operand's zeros
-    bool gate = false, skip = false;
-    for (const auto& site : c.design.sparse.sites) {
-        if (site.storageLevel != kComputeSite)
-            continue;
-        for (const auto& a : site.actions) {
-            (a.kind == SgKind::Gate ? gate : skip) = true;
-            for (int cnd : a.conditionOn)
-                for (std::size_t i = 0; i < inputs.size(); ++i)
-                    if (inputs[i] == cnd)
-                        checked[i] = 1;
-            if (a.conditionOn.empty())
-                std::fill(checked.begin(), checked.end(), char{1});
-        }
-    }
+    const auto site = computeSiteActions(c.design.sparse, inputs);
     const bool anyPositionSkipped =
         std::any_of(inputs.begin(), inputs.end(), [&](int t) { return fx.positionSkipped[t]; });
     const auto hasMetadata = [&](int t) {
@@ -223,7 +205,7 @@ void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const
             p[i] = hasMetadata(t) ? std::array<double, 3>{d, 0, 1 - d} : std::array<double, 3>{d, 1 - d, 0};
             saf[i] = fx.operandTargeted[t] ? 1 : 0;
         }
-        const auto shares = multiOperandShares(p, saf, available, gate, skip, checked);
+        const auto shares = multiOperandShares(p, saf, available, site);
         compute.skipped = std::floor(shares.skipped);
         compute.gated = std::floor(shares.gated);
         compute.actual = available - compute.skipped - compute.gated - std::floor(shares.none);
@@ -246,30 +228,24 @@ void computeSparseComputes(const SparseContext& c, SparseScratch& scratch, const
             ez[j] = meta ? 0 : 1 - enz[j];
             ne[j] = meta ? 1 - enz[j] : 0;
         }
-        double pActual = enz[0] * enz[1], pGated = 0, pSkipped = 0, pNone = ne[0] * ne[1];
-        // Present zeros with no absent partner: gated when the compute unit gates on that operand.
-        // Skipping cannot drop them: both operands are there, so the MAC runs (Sparseloop's
-        // compute-gs-analyzer: cases 2, 4 and 5 are random or gated, never skipped).
-        const double ezPairs[3][2] = {{ez[0] * enz[1], 0}, {enz[0] * ez[1], 1}, {ez[0] * ez[1], 2}};
-        for (const auto& [share, who] : ezPairs) {
-            const bool seen = who == 2 ? (checked[0] || checked[1]) : checked[static_cast<int>(who)];
-            if (gate && seen)
-                pGated += share;
-            else
-                pActual += share;
-        }
+        // Each group of mixes goes where computeFate sends it (summed in this order, Sparseloop's).
+        ComputeShares p;
+        p.actual = enz[0] * enz[1];
+        p.none = ne[0] * ne[1];
+        using S = OperandState;
+        // Present zeros with no absent partner: gated or computed, never skipped.
+        const std::pair<double, std::array<S, 2>> ezPairs[3] = {
+            {ez[0] * enz[1], {S::PresentZero, S::Nonzero}},
+            {enz[0] * ez[1], {S::Nonzero, S::PresentZero}},
+            {ez[0] * ez[1], {S::PresentZero, S::PresentZero}}};
+        for (const auto& [share, states] : ezPairs)
+            p.of(computeFate(states, site)) += share;
         // Exactly one absent operand: the other one arrives without a partner.
-        const double oneAbsent = ne[0] * (enz[1] + ez[1]) + ne[1] * (enz[0] + ez[0]);
-        if (skip)
-            pSkipped += oneAbsent;
-        else if (gate)
-            pGated += oneAbsent;
-        else
-            pActual += oneAbsent;
-        (void)pNone;
-        compute.skipped = std::floor(available * pSkipped);
-        compute.gated = std::floor(available * pGated);
-        compute.actual = available - compute.skipped - compute.gated - std::floor(available * pNone);
+        const std::array<S, 2> oneAbsentMix{S::Absent, S::Nonzero};
+        p.of(computeFate(oneAbsentMix, site)) += ne[0] * (enz[1] + ez[1]) + ne[1] * (enz[0] + ez[0]);
+        compute.skipped = std::floor(available * p.skipped);
+        compute.gated = std::floor(available * p.gated);
+        compute.actual = available - compute.skipped - compute.gated - std::floor(available * p.none);
     } else {
         compute.actual = available;
         compute.gated = compute.skipped = 0;

@@ -64,11 +64,7 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     bool anyCompressed = false;
     for (const auto& r : declared)
         anyCompressed |= isCompressedRankFormat(r.format);
-    // All-U formats from the genome mean "stored uncompressed"; Sparseloop treats any multi-rank
-    // format as carrying (possibly empty) metadata.
-    const bool anyNonU = std::any_of(declared.begin(), declared.end(),
-                                     [](const FormatRank& r) { return r.format != RankFormat::U; });
-    st.hasFormat = fromGenome ? anyNonU : (anyCompressed || n >= 2 || anyNonU);
+    st.hasFormat = c.formats[s][t].hasMetadata();
     if (!st.hasFormat)
         return {};
     st.compressed = anyCompressed;
