@@ -1,4 +1,5 @@
-// sparsemap oracle-corpus draw --out DIR [--per-pair N] [--search-budget B] [--seed S]
+// sparsemap oracle-corpus draw --out DIR [--per-pair N] [--search-budget B] [--seed S] [--first-id N]
+//                              [--workloads a,b] [--archs x,y]
 // sparsemap oracle-corpus collect DIR --figures FILE
 // sparsemap oracle-corpus compare FIGURES
 // The generator of the oracle corpus (docs/oracle.md): draw designs and export each as a Sparseloop
@@ -8,6 +9,7 @@
 
 #include "analysis/oracle_corpus.hpp"
 #include "util/file_io.hpp"
+#include "io/architecture_io.hpp"
 #include "io/sparseloop/sparseloop_export.hpp"
 
 #include <QCoreApplication>
@@ -30,6 +32,20 @@ const std::vector<std::string> kWorkloads = {
     "toy",         "conv1", "conv4", "conv13", "general-strided-conv",
     "batched-spmm"};
 const std::vector<std::string> kArchitectures = {"edge", "mobile", "cloud", "toy"};
+
+// A comma-separated list, or `fallback` when the option is not given.
+std::vector<std::string> listOption(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                    const std::vector<std::string>& fallback)
+{
+    if (!parser.isSet(option))
+        return fallback;
+    std::vector<std::string> names;
+    for (const auto& part : parser.value(option).split(',', Qt::SkipEmptyParts))
+        names.push_back(str(part.trimmed()));
+    if (names.empty())
+        throw UsageError("--" + str(option.names().front()) + " needs at least one name");
+    return names;
+}
 
 // The last line of the oracle's output that names an error, else its last line.
 std::string rejectionOf(const std::string& log)
@@ -67,7 +83,16 @@ int draw(const QStringList& args)
         "Number the designs from N (r<N>, s<N+1>, ...; default 0), so that a second corpus can "
         "join the first.",
         "N", "0");
-    for (const auto* o : {&out, &perPair, &budget, &seed, &firstId})
+    const QCommandLineOption workloads(
+        "workloads",
+        "Sample workloads, comma-separated, by their name under samples/workloads/ without .yaml (e.g. "
+        "mttkrp,mindmappings/mttkrp0-sparse; default: the SpMM and SpConv list of docs/oracle.md).",
+        "names");
+    const QCommandLineOption archs("archs",
+                                   "Architectures, comma-separated: presets and toy (default "
+                                   "edge,mobile,cloud,toy).",
+                                   "names");
+    for (const auto* o : {&out, &perPair, &budget, &seed, &firstId, &workloads, &archs})
         parser.addOption(*o);
     if (!parseCommandLine(parser, args,
                           "Draw the oracle corpus and export every design as a Sparseloop case.", {}, 0))
@@ -76,8 +101,16 @@ int draw(const QStringList& args)
         throw UsageError("say where to write: --out <dir>");
     OracleCorpusSettings settings;
     settings.samplesDir = SPARSEMAP_SAMPLES_DIR;
-    settings.workloads = kWorkloads;
-    settings.architectures = kArchitectures;
+    settings.workloads = listOption(parser, workloads, kWorkloads);
+    settings.architectures = listOption(parser, archs, kArchitectures);
+    for (const auto& w : settings.workloads)
+        if (!std::filesystem::is_regular_file(settings.samplesDir + "/workloads/" + w + ".yaml"))
+            throw UsageError("--workloads: no sample workload '" + w + "' (" + settings.samplesDir +
+                             "/workloads/" + w + ".yaml)");
+    const auto presets = presetNames();
+    for (const auto& a : settings.architectures)
+        if (a != "toy" && std::find(presets.begin(), presets.end(), a) == presets.end())
+            throw UsageError("--archs: '" + a + "' is neither a preset nor toy");
     bool ok1 = false, ok2 = false, ok3 = false, ok4 = false;
     settings.randomPerPair = parser.value(perPair).toInt(&ok1);
     settings.searchBudget = parser.value(budget).toLongLong(&ok2);

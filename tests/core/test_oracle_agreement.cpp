@@ -2,9 +2,10 @@
 // 2026-11-24; see docs/oracle.md):
 // tests/data/oracle/figures.tsv holds what the public Timeloop/Sparseloop (commit 019f107) printed for
 // designs drawn by `sparsemap oracle-corpus draw` (random valid genomes and searched best designs; edge,
-// mobile, cloud, toy; SpMM, SpConv, batched SpMM; densities 0.01..1). Each design is rebuilt from its
-// workload, architecture, densities and genome, exported as Sparseloop reads it, read back and evaluated; the
-// figures compared are the oracle's, never ours. docs/oracle.md says how to regenerate the file.
+// mobile, cloud, toy; SpMM, SpConv, batched SpMM, and MTTKRP through the multi-operand build; densities
+// 0.01..1). Each design is rebuilt from its workload, architecture, densities and genome, exported as
+// Sparseloop reads it, read back and evaluated; the figures compared are the oracle's, never ours.
+// docs/oracle.md says how to regenerate the file.
 #include "analysis/oracle_corpus.hpp"
 #include "util/file_io.hpp"
 

@@ -1,9 +1,10 @@
 // Our model against Sparseloop itself on generated designs: tests/data/oracle/figures.tsv holds what
 // the public Timeloop/Sparseloop (commit 019f107) printed for designs drawn by `sparsemap
 // oracle-corpus draw` (random valid genomes and searched best designs; edge, mobile, cloud, toy; SpMM,
-// SpConv, batched SpMM; densities 0.01..1). Each design is rebuilt from its workload, architecture,
-// densities and genome, exported as Sparseloop reads it, read back and evaluated; the figures
-// compared are the oracle's, never ours. docs/oracle.md says how to regenerate the file.
+// SpConv, batched SpMM, and MTTKRP through the multi-operand build; densities 0.01..1). Each design is
+// rebuilt from its workload, architecture, densities and genome, exported as Sparseloop reads it, read back
+// and evaluated; the figures compared are the oracle's, never ours. docs/oracle.md says how to regenerate the
+// file.
 #include "analysis/oracle_corpus.hpp"
 #include "util/file_io.hpp"
 
@@ -50,18 +51,25 @@ private slots:
     }
 
     // The corpus covers what issue 12 asks: >= 500 designs, every format value and every S/G gene
-    // value at least 20 times, all four architectures, SpMM, SpConv and batched SpMM, densities
-    // from 0.01 to 1; every design rebuilds to one our model accepts and exports.
+    // value at least 20 times (over the two-input designs), all four architectures, SpMM, SpConv,
+    // batched SpMM and MTTKRP, densities from 0.01 to 1; every design rebuilds to one our model
+    // accepts and exports.
     void corpusCoverage()
     {
         const auto figures = parseOracleFigures(readTextFile(kFigures), kFigures);
         std::map<int, int> formatValues, sgValues;
         std::set<std::string> archs, workloads;
         double lowest = 1, highest = 0;
+        int threeInput = 0;
         QTemporaryDir dir;
         for (const auto& f : figures) {
             const OracleDesign d = buildOracleDesign(kSamples, f.entry);
             QVERIFY2(d.result.valid, (f.entry.id + ": " + d.result.reason).c_str());
+            workloads.insert(f.entry.workload);
+            if (d.workload.inputTensors().size() != 2) {
+                ++threeInput; // their S/G genes take 19 values: counted apart from issue 12's coverage
+                continue;
+            }
             for (const auto& g : d.layout->genes()) {
                 const int index = static_cast<int>(&g - d.layout->genes().data());
                 if (g.segment == GeneSegment::Format)
@@ -70,7 +78,6 @@ private slots:
                     ++sgValues[f.entry.genome[index]];
             }
             archs.insert(f.entry.arch);
-            workloads.insert(f.entry.workload);
             for (double x : f.entry.densities) {
                 lowest = std::min(lowest, x);
                 highest = std::max(highest, x);
@@ -84,8 +91,10 @@ private slots:
             QVERIFY2(count >= 20, ("S/G value " + std::to_string(value)).c_str());
         for (const char* a : {"edge", "mobile", "cloud", "toy"})
             QVERIFY(archs.count(a));
-        for (const char* w : {"mm3", "conv4", "general-strided-conv", "batched-spmm"})
+        for (const char* w :
+             {"mm3", "conv4", "general-strided-conv", "batched-spmm", "mttkrp-small", "mttkrp"})
             QVERIFY(workloads.count(w));
+        QVERIFY(threeInput >= 50); // the MTTKRP corpus (seed 29, docs/oracle.md)
         QVERIFY(lowest <= 0.02 && highest == 1);
     }
 
@@ -94,7 +103,9 @@ private slots:
     // rejects too; timeouts and Sparseloop's own assertion failures are no verdict. The agreement
     // figures are a ratchet beyond issue 12's targets (test_oracle_agreement holds those):
     // measured on 2026-11-24 over three corpora (seeds 3, 7 and 11; docs/oracle.md): 1563 of the
-    // 1566 accepted designs with figures within 0.5 % in cycles and energy, all within 2 %;
+    // 1566 accepted designs with figures within 0.5 % in cycles and energy, all within 2 %; on
+    // 2026-11-26 two held-out corpora joined (seed 23, two inputs; seed 29, MTTKRP through the
+    // multi-operand oracle): all 164 of their designs with figures within 0.5 %, so 1727 of 1730;
     // the genome model (formats bound as Sparseloop binds them, spatial loops as Timeloop splits
     // them) as often as the export read back.
     void verdictsAgreeAndAgreementDoesNotRegress()
@@ -124,11 +135,11 @@ private slots:
             genomeWithin05 +=
                 std::max(std::fabs(c.genomeCyclesErrorPct), std::fabs(c.genomeEnergyErrorPct)) <= 0.5;
         }
-        QVERIFY(accepted >= 1600);
-        QVERIFY2(within05 >= 1563, (std::to_string(within05) + " within 0.5 %").c_str());
-        QVERIFY2(within2 >= 1566, (std::to_string(within2) + " within 2 %").c_str());
+        QVERIFY(accepted >= 1771);
+        QVERIFY2(within05 >= 1727, (std::to_string(within05) + " within 0.5 %").c_str());
+        QVERIFY2(within2 >= 1730, (std::to_string(within2) + " within 2 %").c_str());
         // The genome model (what every search scores) gives the same figures as the export read back.
-        QVERIFY2(genomeWithin05 >= 1563,
+        QVERIFY2(genomeWithin05 >= 1727,
                  (std::to_string(genomeWithin05) + " genome designs within 0.5 %").c_str());
     }
 };
