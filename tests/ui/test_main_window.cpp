@@ -233,7 +233,7 @@ void TestMainWindow::closingDuringARunStopsAndKeepsIt()
     window.setAutoAnswer(QMessageBox::Discard);
     qint64 landedMs = -1; // when the cancelled run has landed in the session
     while (window.isVisible() && beat.clock.elapsed() < 60000) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents); // sleeps as exec() does
         if (landedMs < 0 && !view->isRunning())
             landedMs = beat.clock.elapsed();
     }
