@@ -153,6 +153,7 @@ int main(int argc, char** argv)
         QApplication::setApplicationName("SparseMap Workbench screenshots");
         QSettings().clear();
     }
+    int demoBudgetValue = 0; // --budget, parsed once below; 0 = not given
     if (parser.isSet(demo)) {
         const auto presets = sparsemap::presetNames();
         if (std::find(presets.begin(), presets.end(), parser.value(demoArch).toStdString()) ==
@@ -164,7 +165,9 @@ int main(int argc, char** argv)
         if (parser.isSet(demoBudget)) {
             bool ok = false;
             const qlonglong budget = parser.value(demoBudget).toLongLong(&ok);
-            if (!ok || budget < 10 || budget > 10'000'000) {
+            if (ok && budget >= 10 && budget <= 10'000'000)
+                demoBudgetValue = static_cast<int>(budget);
+            else {
                 fprintf(stderr,
                         "sparsemap-workbench: --budget takes a whole number from 10 to 10000000, not '%s'\n",
                         qPrintable(parser.value(demoBudget)));
@@ -203,8 +206,8 @@ int main(int argc, char** argv)
             exploration->setWorkloadPath(parser.value(demoWorkload)); // not editable: searched from its file
         window.architectureEditor()->document()->loadPreset(parser.value(demoArch));
         exploration->setMethod("sparsemap");
-        if (parser.isSet(demoBudget))
-            exploration->setBudget(parser.value(demoBudget).toInt());
+        if (demoBudgetValue > 0)
+            exploration->setBudget(demoBudgetValue);
         if (!parser.isSet(view))
             window.showView("exploration");
         QTimer::singleShot(0, exploration, &sparsemap::ui::ExplorationView::startSearch);

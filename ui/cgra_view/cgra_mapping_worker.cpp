@@ -1,11 +1,10 @@
 #include "cgra_mapping_worker.hpp"
 
+#include "common/background_job.hpp"
 #include "common/post_to_owner.hpp"
-#include "util/background_threads.hpp"
 
 #include <QPointer>
 #include <QPromise>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <exception>
 
@@ -37,30 +36,30 @@ bool CgraMappingWorker::start(std::vector<cgra::SparseBlock> blocks, const cgra:
     m_running = true;
     m_total = int(blocks.size() * variants.size());
     QPointer<CgraMappingWorker> self(this);
-    auto future = QtConcurrent::run([self, blocks = std::move(blocks), cgra,
-                                     variants = std::move(variants)](QPromise<cgra::BlockMapping>& promise) {
-        util::enterBackground();
-        promise.setProgressRange(0, int(blocks.size() * variants.size()));
-        int done = 0;
-        try {
-            for (const auto& block : blocks)
-                for (auto variant : variants) {
-                    if (promise.isCanceled())
-                        return;
-                    cgra::MappingOptions options;
-                    options.variant = variant;
-                    options.cancelled = [&promise] { return promise.isCanceled(); };
-                    auto mapped = cgra::mapBlock(block, cgra, options);
-                    if (mapped.cancelled)
-                        return;
-                    promise.addResult(std::move(mapped));
-                    promise.setProgressValue(++done);
-                }
-        } catch (const std::exception& e) {
-            const QString message = QString::fromStdString(e.what());
-            postToOwner(self, [message](CgraMappingWorker& worker) { emit worker.failed(message); });
-        }
-    });
+    auto future = runInBackgroundWithPromise<cgra::BlockMapping>(
+        [self, blocks = std::move(blocks), cgra,
+         variants = std::move(variants)](QPromise<cgra::BlockMapping>& promise) {
+            promise.setProgressRange(0, int(blocks.size() * variants.size()));
+            int done = 0;
+            try {
+                for (const auto& block : blocks)
+                    for (auto variant : variants) {
+                        if (promise.isCanceled())
+                            return;
+                        cgra::MappingOptions options;
+                        options.variant = variant;
+                        options.cancelled = [&promise] { return promise.isCanceled(); };
+                        auto mapped = cgra::mapBlock(block, cgra, options);
+                        if (mapped.cancelled)
+                            return;
+                        promise.addResult(std::move(mapped));
+                        promise.setProgressValue(++done);
+                    }
+            } catch (const std::exception& e) {
+                const QString message = QString::fromStdString(e.what());
+                postToOwner(self, [message](CgraMappingWorker& worker) { emit worker.failed(message); });
+            }
+        });
     m_watcher.setFuture(future);
     return true;
 }

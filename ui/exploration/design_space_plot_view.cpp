@@ -1,6 +1,8 @@
 #include "design_space_plot_view.hpp"
 #include "common/chart_export.hpp"
+#include "common/background_job.hpp"
 #include "dot_thinning.hpp"
+#include "scatter_antialiasing.hpp"
 
 #include <QToolTip>
 #include <utility>

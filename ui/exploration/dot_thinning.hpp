@@ -6,17 +6,12 @@
 // the fitted view looks the same; zoomed far in, the map shows the kept dots only (hover and click
 // still find every point). Runs of at most `keepAll` drawable dots are drawn whole. dotsToDraw touches
 // no widget: made on the plots' worker thread.
-#include "util/background_threads.hpp"
-
 #include <QSize>
-#include <QtConcurrent/QtConcurrentRun>
-#include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <span>
 #include <vector>
 
@@ -64,24 +59,6 @@ inline std::vector<std::size_t> dotsToDraw(std::span<const double> x, std::span<
             kept.push_back(i);
     std::sort(kept.begin(), kept.end());
     return kept;
-}
-
-// Thinned dots (a large run: `drawn` of `total`) are drawn without antialiasing: half the painting
-// time, the same map. On the GUI thread, when a plot takes a new frame.
-inline void antialiasScattersUnlessThinned(QCustomPlot& plot, std::size_t drawn, std::size_t total)
-{
-    plot.setNotAntialiasedElements(drawn < total ? QCP::aeScatters : QCP::aeNone);
-}
-
-// Lets a worker thread free what a large run's maps held (tooltips and coordinates of millions of points:
-// hundreds of MB, tens of ms of unmapping) instead of the GUI thread.
-template <typename T> void releaseOffGuiThread(std::shared_ptr<T> held)
-{
-    if (held && held.use_count() == 1)
-        (void)QtConcurrent::run([held = std::move(held)]() mutable {
-            util::enterBackground();
-            held.reset();
-        });
 }
 
 } // namespace sparsemap::ui

@@ -6,14 +6,13 @@
 #include "convergence_plot_view.hpp"
 #include "design/loop_nest_text.hpp"
 #include "design_space_plot_view.hpp"
-#include "dot_thinning.hpp"
 #include "io/architecture_io.hpp"
 #include "io/workload_io.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
 #include "search/method_registry.hpp"
+#include "common/background_job.hpp"
 #include "common/post_to_owner.hpp"
-#include "util/background_threads.hpp"
 
 #include <QComboBox>
 #include <QDir>
@@ -30,7 +29,6 @@
 #include <QTabWidget>
 #include <QThread>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 
 namespace sparsemap::ui {
@@ -388,10 +386,9 @@ void ExplorationView::refreshPlots()
     // plots. Millions of points take a second or more there; the GUI keeps painting meanwhile.
     m_plotJob = true;
     const QPointer<ExplorationView> self(this);
-    (void)QtConcurrent::run([self, points = points(), layout = m_layout, best = m_bestIndex,
-                             ticket = m_plotTicket, mapSize = m_designSpace->drawingSize(),
-                             frontSize = m_pareto->drawingSize()]() mutable {
-        util::enterBackground();
+    (void)runInBackground([self, points = points(), layout = m_layout, best = m_bestIndex,
+                           ticket = m_plotTicket, mapSize = m_designSpace->drawingSize(),
+                           frontSize = m_pareto->drawingSize()]() mutable {
         std::shared_ptr<DesignSpacePlotView::Frame> map;
         std::shared_ptr<ParetoPlotView::Frame> front;
         std::string error;

@@ -2,7 +2,9 @@
 
 #include "analysis/pareto_front.hpp"
 #include "common/chart_export.hpp"
+#include "common/background_job.hpp"
 #include "dot_thinning.hpp"
+#include "scatter_antialiasing.hpp"
 
 #include <QToolTip>
 #include <utility>

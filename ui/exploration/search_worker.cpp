@@ -3,12 +3,11 @@
 #include "search/method_registry.hpp"
 #include "search/optimizer.hpp"
 
+#include "common/background_job.hpp"
 #include "common/post_to_owner.hpp"
-#include "util/background_threads.hpp"
 
 #include <QPointer>
 #include <QPromise>
-#include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 
 namespace sparsemap::ui {
@@ -39,9 +38,10 @@ bool SearchWorker::start(std::shared_ptr<const GenomeLayout> layout, const std::
     // and Qt drops events still queued for a deleted object.
     QPointer<SearchWorker> self(this);
     auto cancel = m_cancel;
-    auto future = QtConcurrent::run([self, layout, optimizer, settings,
-                                     cancel](QPromise<std::shared_ptr<const search::SearchResult>>& promise) {
-        util::enterBackground(); // below the GUI thread (so are its arena's workers)
+    using Result = std::shared_ptr<const search::SearchResult>;
+    // Below the GUI thread (so are its arena's workers).
+    auto future = runInBackgroundWithPromise<Result>([self, layout, optimizer, settings,
+                                                      cancel](QPromise<Result>& promise) {
         auto onProgress = [self](const search::GenerationStats& stats) {
             postToOwner(self, [stats](SearchWorker& worker) { emit worker.progressed(stats); });
         };

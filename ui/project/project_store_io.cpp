@@ -1,11 +1,9 @@
 // ProjectStore's session files, apart from its in-memory edits (project_store.cpp).
+#include "common/background_job.hpp"
 #include "common/guarded.hpp"
 #include "common/post_to_owner.hpp"
 #include "io/session_io.hpp"
 #include "project_store.hpp"
-#include "util/background_threads.hpp"
-
-#include <QtConcurrent>
 
 #include <algorithm>
 #include <thread>
@@ -67,8 +65,7 @@ bool ProjectStore::loadInBackground(const QString& path)
     FileJob* job = m_fileJob.get();
     const QPointer<ProjectStore> self(this);
     watchFileJob(job);
-    job->watcher.setFuture(QtConcurrent::run([job, self] {
-        util::enterBackground();
+    job->watcher.setFuture(runInBackground([job, self] {
         IoControl control;
         control.cancel = &job->cancel;
         control.threads = fileJobThreads();
@@ -96,8 +93,7 @@ bool ProjectStore::saveInBackground(const QString& path)
     const QPointer<ProjectStore> self(this);
     const Session* session = &m_session; // unchanged until finishFileJob (see isBusy)
     watchFileJob(job);
-    job->watcher.setFuture(QtConcurrent::run([job, self, session] {
-        util::enterBackground();
+    job->watcher.setFuture(runInBackground([job, self, session] {
         IoControl control;
         control.cancel = &job->cancel;
         control.threads = fileJobThreads();
