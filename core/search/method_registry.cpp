@@ -92,6 +92,10 @@ void strategyAfterPolish(SparseMapEsParameters& p)
     p.strategyCandidates = 3;
     p.strategyAfterPolish = true;
 }
+void unfilteredOffspring(SparseMapEsParameters& p)
+{
+    p.prefilterOffspring = false;
+}
 void niches(SparseMapEsParameters& p)
 {
     p.nicheSize = 5;
@@ -149,6 +153,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},
             {"sparsemap-niches", sparseMapWithout<niches>},
+            {"sparsemap-unfiltered-offspring", sparseMapWithout<unfilteredOffspring>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},
             {"mapper", plain<MapperSearch>()},

@@ -368,11 +368,42 @@ private slots:
             if (p.generation == 0)
                 continue; // calibration probes and hypercube samples are drawn as the paper draws them
             ++bred;
-            QCOMPARE(canonicalGenome(layout, p.genome.toGenome()), p.genome.toGenome()); // bred genomes are canonical
+            QCOMPARE(canonicalGenome(layout, p.genome.toGenome()),
+                     p.genome.toGenome()); // bred genomes are canonical
             QVERIFY(canonical.insert(p.genome.toGenome()).second);
         }
         QVERIFY(bred > 4000);
         QVERIFY(es.report().polishes > 0);
+    }
+
+    void bredOffspringWhoseFanoutCannotFitAreNeverEvaluated()
+    {
+        // conv4 on mobile: a crossover or a step often puts more factors at a spatial level than the
+        // array has PEs. With the pre-check no design past generation 0 fails it; without, some do
+        // (the model then reports them invalid, each an evaluation spent).
+        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/conv4.yaml"),
+                                  loadPreset("mobile"));
+        for (const bool filtered : {true, false}) {
+            SparseMapEsParameters p;
+            p.prefilterOffspring = filtered;
+            SparseMapEs es(p);
+            SearchSettings settings;
+            settings.budget = 4000;
+            settings.seed = 1;
+            const auto r = runSearch(es, layout, settings);
+            int bredMisfits = 0, bred = 0;
+            for (const auto& point : r.points) {
+                if (point.generation == 0)
+                    continue;
+                ++bred;
+                bredMisfits += !spatialFanoutFits(layout, point.genome.toGenome());
+            }
+            QVERIFY(bred > 1000);
+            if (filtered)
+                QCOMPARE(bredMisfits, 0);
+            else
+                QVERIFY2(bredMisfits > 100, std::to_string(bredMisfits).c_str());
+        }
     }
 
     void thePublishedVariantKeepsItsGenomes()

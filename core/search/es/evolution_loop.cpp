@@ -32,6 +32,9 @@ void evolve(SearchContext& context, const EvolutionSettings& s, Population& popu
         offspring.clear();
         bred = {};
         auto known = [&](const Genome& child) { return seen.contains(child) || bred.contains(child); };
+        auto rejected = [&](const Genome& child) {
+            return known(child) || (op.admissible && !op.admissible(child));
+        };
         for (int i = 0; i < s.offspringPerGeneration; ++i) {
             Genome child;
             if (pool == 0) { // nothing valid yet: sample afresh rather than breed the dead
@@ -39,12 +42,12 @@ void evolve(SearchContext& context, const EvolutionSettings& s, Population& popu
             } else {
                 const auto [a, b] = pickParents(pool, rng);
                 child = op.breed(population.genomes[a], population.genomes[b], g);
-                for (int retry = 0; retry < s.duplicateRetries && known(child); ++retry)
+                for (int retry = 0; retry < s.duplicateRetries && rejected(child); ++retry)
                     op.remutate(child);
             }
-            if (s.neverReevaluate && known(child)) {
+            if (s.neverReevaluate && rejected(child)) {
                 child = op.fresh();
-                if (known(child))
+                if (rejected(child))
                     continue;
             }
             bred.insert(child);

@@ -43,6 +43,11 @@ struct EvolutionOperators {
     // polish of the elite, a restart) and change the population. Its evaluations belong to the
     // generation that is then closed.
     std::function<void(Population&, int generation)> afterSurvival;
+    // Optional: false for an offspring that cannot be valid whatever the model says (e.g. its spatial
+    // fan-out does not fit). Such a child is treated as a duplicate: `remutate`d up to duplicateRetries
+    // times, then replaced by a `fresh` individual with neverReevaluate (evaluated as bred without), so
+    // no evaluation is spent on it.
+    std::function<bool(const Genome&)> admissible;
     // Optional: survival in place of keeping the best `populationSize` (it must leave the population
     // sorted best first, at most populationSize members): e.g. niches.
     std::function<void(Population&)> survive;

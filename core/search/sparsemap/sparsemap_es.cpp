@@ -101,6 +101,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.mutationGene = EsMutationGene::Annealing;
     p.mutationStep = EsMutationStep::Paper;
     p.canonicalize = false;
+    p.prefilterOffspring = false;
     p.polishAfterStagnation = 0;
     p.restartAfterStagnation = 0;
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
@@ -533,6 +534,8 @@ void EsRun::run()
     operators.fresh = [this] { return fresh(); };
     if (m_p.nicheSize > 0)
         operators.survive = [this](Population& p) { survive(p); };
+    if (m_p.prefilterFanout && m_p.prefilterOffspring)
+        operators.admissible = [this](const Genome& g) { return spatialFanoutFits(m_layout, g); };
     if (m_p.polishAfterStagnation > 0 || m_p.restartAfterStagnation > 0)
         operators.afterSurvival = [this](Population& p, int) { afterSurvival(p); };
     EvolutionSettings settings;
