@@ -43,6 +43,8 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-niches", "variant: sparsemap keeping at most 5 members per tiling in survival"},
     MethodName{"sparsemap-unfiltered-offspring",
                "ablation: sparsemap evaluating bred offspring whose spatial fan-out cannot fit"},
+    MethodName{"sparsemap-restart-keep-best",
+               "ablation: sparsemap whose restarts keep the best member (they breed from it)"},
     MethodName{"sparsemap-random-perm",
                "ablation: the published SparseMap ES with random instead of Cantor permutation codes"},
     MethodName{"es-pfce-random-perm", "ablation: es-pfce with random permutation codes"},

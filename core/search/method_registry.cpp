@@ -92,6 +92,10 @@ void strategyAfterPolish(SparseMapEsParameters& p)
     p.strategyCandidates = 3;
     p.strategyAfterPolish = true;
 }
+void restartKeepsBest(SparseMapEsParameters& p)
+{
+    p.restartElite = 1;
+}
 void unfilteredOffspring(SparseMapEsParameters& p)
 {
     p.prefilterOffspring = false;
@@ -154,6 +158,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},
             {"sparsemap-niches", sparseMapWithout<niches>},
             {"sparsemap-unfiltered-offspring", sparseMapWithout<unfilteredOffspring>},
+            {"sparsemap-restart-keep-best", sparseMapWithout<restartKeepsBest>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},
             {"mapper", plain<MapperSearch>()},
