@@ -150,6 +150,7 @@ private slots:
     void hypergeometricMatchesEnumeration();
     void hypergeometricScalarsAndCounts();
     void hypergeometricEmptyIsAccurateAtScale();
+    void hypergeometricSparseloopSum();
     void fixedStructured();
     void bandedMatchesBruteForce();
     void bandedInBandDensity();
@@ -192,6 +193,34 @@ void TestModelDensity::hypergeometricScalarsAndCounts()
     // Worst case: the whole tile may be full unless the tensor has fewer nonzeros (§3.5).
     QCOMPARE(b->maxOccupancy(Shape{1024, 64}), 65536);
     QCOMPARE(b->maxOccupancy(Shape{1024, 128}), 73401);
+}
+
+void TestModelDensity::hypergeometricSparseloopSum()
+{
+    // Sparseloop's expected occupancy with its rounding noise (representation-analyzer.cpp,
+    // CalculateExpectedOccupancy: boost's pdf x occupancy summed upwards from 0, conditioned by
+    // dividing by (1 - the first) / 1). The values come from that loop transcribed alone against
+    // boost 1.74, not from this code. r6024's GLB tile of B (docs/oracle.md): 48 of 192 coordinates,
+    // 95 nonzeros, not 23.75, so that 192 x (1 - it / 48) floors to 96 as in Sparseloop.
+    const auto b = makeDensityModel(uniform(95 / 192.0), {192});
+    QCOMPARE(b->nnz(), 95);
+    QCOMPARE(b->sparseloopExpectedOccupancy(Shape{48}, false).value(), 23.750000000000004);
+    QCOMPARE(std::floor(192 * (1 - *b->sparseloopExpectedOccupancy(Shape{48}, false) / 48)), 96.0);
+    // Conditioned on a non-empty tile: 40 of 160 coordinates, 30 nonzeros.
+    const auto c = makeDensityModel(uniform(30 / 160.0), {160});
+    QCOMPARE(c->sparseloopExpectedOccupancy(Shape{40}, true).value(), 7.5004632154732764);
+    // The whole tensor (mm3's A at 0.764): boost's pdf of r is not exactly 1.
+    const auto a = makeDensityModel(uniform(0.764), {532900});
+    QCOMPARE(a->nnz(), 407136);
+    QCOMPARE(a->sparseloopExpectedOccupancy(Shape{532900}, false).value(), 407135.99999999726);
+    // Dense tensors (exported fixed-structured) and sums too costly to repeat give nothing.
+    QVERIFY(!makeDensityModel(uniform(1.0), {192})->sparseloopExpectedOccupancy(Shape{48}, false));
+    QVERIFY(!a->sparseloopExpectedOccupancy(Shape{1460}, true));
+    // boost's Lanczos path (N >= 104729) costs up to milliseconds a call: only windows of a few points
+    // (whole-tensor tiles) are summed there. mm9's Q (12288 x 49152 at 0.5) in tiles of 64: ~100 points
+    // around the mode, skipped (as first merged, such sums made edge mm9's searches 15x slower).
+    const auto q = makeDensityModel(uniform(0.5), {12288, 49152});
+    QVERIFY(!q->sparseloopExpectedOccupancy(Shape{8, 8}, false));
 }
 
 void TestModelDensity::hypergeometricEmptyIsAccurateAtScale()

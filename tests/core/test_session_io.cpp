@@ -67,6 +67,17 @@ Session sampleSession()
     return s;
 }
 
+// A point logged by an older program against the model now (where called: the model changes since):
+// the same cycles up to one, energy within 3e-7 of it, and the logged EDP when neither moved.
+template <typename Logged, typename Result> bool loggedMetricsMatch(const Logged& p, const Result& now)
+{
+    if (std::fabs(p.cycles - now.cycles) > 1)
+        return false;
+    if (std::fabs(p.energyPj - now.energyPj) > 3e-7 * std::fabs(now.energyPj))
+        return false;
+    return p.cycles != now.cycles || p.energyPj != now.energyPj || p.edp == now.edp;
+}
+
 void comparePoints(const search::PointLog& a, const search::PointLog& b)
 {
     QCOMPARE(a.size(), b.size());
@@ -259,12 +270,10 @@ private slots:
             QCOMPARE(std::string(p.reason), expected.reason);
             // The file was written at 530c05a; since f2d67fc a level's cycles sum each tensor's words
             // per compute cycle as Timeloop does, which moves a ceil by one cycle on a few designs
-            // (one of these 300). Energy is untouched.
-            QCOMPARE(p.energyPj, expected.energyPj);
-            QVERIFY2(std::fabs(p.cycles - expected.cycles) <= 1,
-                     qPrintable(QString("logged %1 cycles, model %2").arg(p.cycles).arg(expected.cycles)));
-            if (p.cycles == expected.cycles)
-                QCOMPARE(p.edp, expected.edp);
+            // (one of these 300), and since the floor of data accesses under metadata takes
+            // Sparseloop's expected density bit for bit, a data access count can move by a word
+            // (one of these 300: 1.9e-8 of its energy).
+            QVERIFY(loggedMetricsMatch(p, expected));
             QVERIFY(p.objective == (p.valid ? p.edp : std::numeric_limits<double>::infinity()));
             valid += p.valid;
             if (p.valid && (best < 0 || p.objective < run.result.points[std::size_t(best)].objective))
@@ -307,7 +316,11 @@ private slots:
             const auto& expected = evaluator.evaluate(p.genome.toGenome());
             QCOMPARE(p.valid, expected.valid);
             QCOMPARE(std::string(p.reason), expected.reason);
-            QVERIFY(p.cycles == expected.cycles && p.energyPj == expected.energyPj && p.edp == expected.edp);
+            // Logged at 284fbca: the floor of data accesses under metadata since then moves the
+            // energy of most of these designs by a word or two at the DRAM (at most 2.3e-7 of it;
+            // the whole tensor's expected density in Sparseloop's sum is a little below r / N) and
+            // one design by a cycle.
+            QVERIFY(loggedMetricsMatch(p, expected));
             valid += p.valid;
         }
         QVERIFY(valid > 0);

@@ -12,6 +12,7 @@
 // larger than the tensor's is clamped to it; a shape that does not divide the tensor tiles it with
 // zero-padded edge tiles.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -61,6 +62,15 @@ public:
     // Whether Sparseloop's occupancy distribution of the tile comes out empty (its minimum occupancy
     // above its maximum): it then expects no data and no metadata in the tile at all.
     virtual bool sparseloopSeesNoOccupancy(TileShape) const { return false; }
+    // The expected occupancy of the tile bit for bit as Sparseloop's representation analyzer sums it
+    // (CalculateExpectedOccupancy: pdf x occupancy over the support in ascending order, conditioned
+    // on dropping droppedAsEmpty() when `conditionOnNonEmpty`), for the callers that floor a product
+    // of it where its rounding noise decides the floor. Empty when the model cannot reproduce it or
+    // when it would cost more than a few milliseconds (the default).
+    virtual std::optional<double> sparseloopExpectedOccupancy(TileShape, bool /*conditionOnNonEmpty*/) const
+    {
+        return std::nullopt;
+    }
 
     // The same for a sub-tile of `volume` coordinates inside an enclosing tile of `outerVolume`
     // coordinates known to hold exactly `outerNnz` nonzeros (spec §2.1 "with constraint (S, K)"). The

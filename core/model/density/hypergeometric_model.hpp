@@ -22,6 +22,12 @@ public:
     // no occupancy at all (sparseloopSeesNoOccupancy). For the whole tensor it is r: nothing dropped.
     OccupancyPoint droppedAsEmpty(TileShape shape) const override;
     bool sparseloopSeesNoOccupancy(TileShape shape) const override;
+    // boost's hypergeometric pdf (as Sparseloop calls it) summed over the points that can move the
+    // double result; empty when that takes more than ~20,000 units of estimated cost (a pdf call
+    // costs ~1 unit for N <= 170, ~N below 104729 (boost's prime factorisation), 5,000 above (boost's
+    // Lanczos path, up to ~4 ms a call: only (nearly) whole-tensor tiles).
+    std::optional<double> sparseloopExpectedOccupancy(TileShape shape,
+                                                      bool conditionOnNonEmpty) const override;
     std::int64_t minOccupancy(TileShape shape) const override;
     std::int64_t maxOccupancy(TileShape shape, double confidence = 1.0) const override;
     double expectedOccupancy(TileShape shape) const override;
@@ -29,7 +35,11 @@ public:
                       int maxPoints = kDefaultDistributionPoints) const override;
 
 private:
+    std::optional<double> sparseloopSum(TileShape shape, bool conditionOnNonEmpty) const;
+
     DistributionCache m_distributions; // the distribution depends on the tile volume only
+    // sparseloopExpectedOccupancy by (volume, conditioned): one point (1 if available, the sum).
+    DistributionCache m_sparseloopSums;
 };
 
 } // namespace sparsemap::model

@@ -376,6 +376,7 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
         st.vectorRatio = hit->second.vectorRatio;
         st.expectedUnits = hit->second.expectedUnits;
         st.maxUnits = hit->second.maxUnits;
+        st.sparseloopDensity = hit->second.sparseloopDensity;
         return;
     }
     const TileShape shape(scratch.shape);
@@ -392,6 +393,7 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
         model, ranks, shape, parentHasFormat, {st.expectedUnits.data(), ranks.size()}, scratch.points,
         walkHasSteps(ranks) ? kFormatWalkPoints : kDefaultDistributionPoints, order);
     st.density = st.tile > 0 ? expected.data / st.tile : 0;
+    st.sparseloopDensity = std::numeric_limits<double>::quiet_NaN();
     st.nonEmptyShare = parentHasFormat ? expected.nonEmptyProbability : 1.0;
     st.vectorRatio = st.compressed ? vectorAccessRatio(model, shape, st.tile, st.density,
                                                        c.arch.levels[s].blockSize, scratch.points)
@@ -409,15 +411,46 @@ double nonEmptyTileProbability(const SparseContext& c, int s, int t, SparseScrat
     return 1 - c.density[t]->droppedAsEmpty(TileShape(scratch.shape)).probability;
 }
 
-void applyRepresentation(const TensorSparseState& st, TensorLevelResult& r)
+void applyRepresentation(const SparseContext& c, int s, int t, bool parentHasFormat, SparseScratch& scratch,
+                         TensorLevelResult& r)
 {
+    const int tensors = static_cast<int>(c.workload.tensors.size());
+    auto& st = scratch.states[s * tensors + t];
     if (!st.hasFormat)
         return;
     r.compressed = st.compressed;
     r.expectedDensity = st.density;
     r.vectorRatio = st.vectorRatio;
+    // Sparseloop (ProcessDataReprImpactOnStorageAccesses) keeps accesses - floor(accesses x (1 -
+    // expected density)), a plain floor. Where the product is an integer in exact arithmetic (the
+    // expected density of a uniform tile is r / N whatever its size), the rounding noise of its
+    // expected density decides: 192 x (1 - 23.750000000000004 / 48) = 96.99999999999999 floors to
+    // 96. Far from an integer our density gives the same floor; near one the floor takes Sparseloop's
+    // density bit for bit (its sum, DensityModel::sparseloopExpectedOccupancy), and where that is not
+    // available, the integer within the slack (floorCount).
+    auto sparseloopDensity = [&]() {
+        if (std::isnan(st.sparseloopDensity)) {
+            const auto occupancy =
+                c.density[t]->sparseloopExpectedOccupancy(TileShape(scratch.shape), parentHasFormat);
+            st.sparseloopDensity = occupancy && st.tile > 0 ? *occupancy / st.tile : -1;
+            if (const auto hit = scratch.occupancyCache.find(scratch.key);
+                hit != scratch.occupancyCache.end())
+                hit->second.sparseloopDensity = st.sparseloopDensity;
+        }
+        return st.sparseloopDensity;
+    };
     const double rho = st.density;
-    auto scale = [rho](double algorithmic) { return algorithmic - floorCount(algorithmic * (1 - rho)); };
+    auto scale = [&](double algorithmic) {
+        if (algorithmic == 0)
+            return 0.0;
+        const double kept = algorithmic * (1 - rho);
+        const double slack = kCountSlack * std::max(1.0, std::fabs(kept));
+        if (std::floor(kept - slack) == std::floor(kept + slack))
+            return algorithmic - std::floor(kept);
+        const double exact = sparseloopDensity();
+        return exact >= 0 ? algorithmic - std::floor(algorithmic * (1 - exact))
+                          : algorithmic - floorCount(kept);
+    };
     r.reads.actual = scale(r.algorithmicReads);
     r.fills.actual = scale(r.algorithmicFills);
     r.updates.actual = scale(r.algorithmicUpdates);

@@ -17,8 +17,11 @@ std::string bindFormatRanks(const SparseContext& context, int level, int tensor,
 void computeOccupancy(const SparseContext& context, int level, int tensor, bool parentHasFormat,
                       SparseScratch& scratch);
 
-// Actual data accesses and per-rank format accesses of a level with a format (§3.6).
-void applyRepresentation(const TensorSparseState& state, TensorLevelResult& result);
+// Actual data accesses and per-rank format accesses of a level with a format (§3.6). Call right after
+// computeOccupancy for the same level and tensor (it reads the tile shape and cache key left in
+// `scratch`).
+void applyRepresentation(const SparseContext& context, int level, int tensor, bool parentHasFormat,
+                         SparseScratch& scratch, TensorLevelResult& result);
 
 // The probability that the tile of `tensor` at `level` holds a nonzero. Where the parent level's
 // metadata lets empty tiles go untransferred, only that share of the instances holds a tile

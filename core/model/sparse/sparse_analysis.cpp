@@ -58,7 +58,7 @@ std::string analyzeSparse(const SparseContext& c, EvaluationResult& result, Spar
                 continue;
             if (st.hasFormat) {
                 computeOccupancy(c, s, t, parentHasFormat, scratch);
-                applyRepresentation(st, r);
+                applyRepresentation(c, s, t, parentHasFormat, scratch, r);
                 r.instances *= st.nonEmptyShare;
                 if (positionSkippedAt(c.design.sparse, s, t))
                     r.vectorRatio = 1;

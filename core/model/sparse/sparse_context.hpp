@@ -13,6 +13,7 @@
 #include <array>
 #include <unordered_map>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <span>
 #include <utility>
@@ -47,6 +48,9 @@ struct TensorSparseState {
     double density = 1;                      // expected density of a tile as sent (conditioned on non-empty)
     double nonEmptyShare = 1;                // share of tiles that are sent at all
     double vectorRatio = 1;                  // Sparseloop's vector-access correction (vectorAccessRatio)
+    // The expected density bit for bit as Sparseloop sums it (applyRepresentation): computed on demand,
+    // NaN until then, negative when the density model cannot give it.
+    double sparseloopDensity = std::numeric_limits<double>::quiet_NaN();
     // Expected and maximum format units per rank.
     std::array<RankOccupancy, kMaxRanks> expectedUnits{};
     std::array<RankOccupancy, kMaxRanks> maxUnits{};
@@ -78,6 +82,7 @@ struct OccupancyValue {
     double vectorRatio = 1;
     std::array<RankOccupancy, kMaxRanks> expectedUnits{};
     std::array<RankOccupancy, kMaxRanks> maxUnits{};
+    double sparseloopDensity = std::numeric_limits<double>::quiet_NaN(); // as TensorSparseState's
 };
 
 struct SparseScratch {
