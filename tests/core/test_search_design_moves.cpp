@@ -356,12 +356,9 @@ private slots:
     void theProductEsNeverEvaluatesACanonicalGenomeTwice()
     {
         const auto layout = mm3Cloud();
-        SearchSettings settings;
-        settings.budget = 6000;
-        settings.seed = 4;
         SparseMapEs es;
-        const auto r = runSearch(es, layout, settings);
-        QCOMPARE(static_cast<std::int64_t>(r.points.size()), settings.budget);
+        const auto r = test::runSeeded(es, layout, 6000, 4);
+        QCOMPARE(static_cast<std::int64_t>(r.points.size()), 6000);
         std::set<Genome> canonical;
         std::size_t bred = 0;
         for (const auto& p : r.points) {
@@ -387,10 +384,7 @@ private slots:
             SparseMapEsParameters p;
             p.prefilterOffspring = filtered;
             SparseMapEs es(p);
-            SearchSettings settings;
-            settings.budget = 4000;
-            settings.seed = 1;
-            const auto r = runSearch(es, layout, settings);
+            const auto r = test::runSeeded(es, layout, 4000, 1);
             int bredMisfits = 0, bred = 0;
             for (const auto& point : r.points) {
                 if (point.generation == 0)
@@ -411,10 +405,7 @@ private slots:
         const auto layout = mm3Cloud();
         const auto paper = makeOptimizer("sparsemap-paper");
         QCOMPARE(QString::fromStdString(paper->name()), QString("sparsemap-paper"));
-        SearchSettings settings;
-        settings.budget = 3000;
-        settings.seed = 4;
-        const auto r = runSearch(*paper, layout, settings);
+        const auto r = test::runSeeded(*paper, layout, 3000, 4);
         int nonCanonical = 0;
         for (const auto& p : r.points)
             nonCanonical += p.generation > 0 && canonicalGenome(layout, p.genome.toGenome()) != p.genome;

@@ -22,11 +22,7 @@ namespace {
 SearchResult run(Optimizer& optimizer, const GenomeLayout& layout, std::int64_t budget, int threads = 0,
                  const CancelToken* cancel = nullptr, const ProgressCallback& progress = {})
 {
-    SearchSettings settings;
-    settings.budget = budget;
-    settings.seed = 11;
-    settings.threads = threads;
-    return runSearch(optimizer, layout, settings, {}, cancel, progress);
+    return test::runSeeded(optimizer, layout, budget, 11, threads, cancel, progress);
 }
 
 GenomeLayout spmmLayout()
@@ -292,10 +288,7 @@ private slots:
             p.outerTilingShare = share;
             p.prefilterOffspring = false;
             SparseMapEs es(p);
-            SearchSettings settings;
-            settings.budget = 5000;
-            settings.seed = 2;
-            const auto r = runSearch(es, layout, settings);
+            const auto r = test::runSeeded(es, layout, 5000, 2);
             QCOMPARE(r.best().has_value(), share > 0);
         }
     }

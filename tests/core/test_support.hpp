@@ -3,6 +3,7 @@
 // depend on the YAML loaders.
 #include "arch/architecture.hpp"
 #include "genome/genome_layout.hpp"
+#include "search/optimizer.hpp"
 #include "search/search_types.hpp"
 #include "workload/workload_factory.hpp"
 
@@ -53,6 +54,19 @@ inline search::EvaluatedPoint evaluatedPoint(double cycles, double energyPj, boo
     p.edp = cycles * energyPj;
     p.objective = valid ? p.edp : std::numeric_limits<double>::infinity();
     return p;
+}
+
+// A run of `optimizer` with this budget and seed, every other setting at its default.
+inline search::SearchResult runSeeded(search::Optimizer& optimizer, const GenomeLayout& layout,
+                                      std::int64_t budget, std::uint64_t seed, int threads = 0,
+                                      const search::CancelToken* cancel = nullptr,
+                                      const search::ProgressCallback& progress = {})
+{
+    search::SearchSettings settings;
+    settings.budget = budget;
+    settings.seed = seed;
+    settings.threads = threads;
+    return search::runSearch(optimizer, layout, settings, {}, cancel, progress);
 }
 
 // The paper's toy SpMM of Fig. 9 / Fig. 13: M = 4, K = 8, N = 4.
