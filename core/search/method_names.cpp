@@ -45,6 +45,8 @@ constexpr std::array kMethods{
                "ablation: sparsemap evaluating bred offspring whose spatial fan-out cannot fit"},
     MethodName{"sparsemap-restart-keep-best",
                "ablation: sparsemap whose restarts keep the best member (they breed from it)"},
+    MethodName{"sparsemap-block-crossover",
+               "ablation: sparsemap crossing every child by blocks (no gene-level uniform crossover)"},
     MethodName{"sparsemap-random-perm",
                "ablation: the published SparseMap ES with random instead of Cantor permutation codes"},
     MethodName{"es-pfce-random-perm", "ablation: es-pfce with random permutation codes"},

@@ -92,6 +92,10 @@ void strategyAfterPolish(SparseMapEsParameters& p)
     p.strategyCandidates = 3;
     p.strategyAfterPolish = true;
 }
+void blockCrossoverOnly(SparseMapEsParameters& p)
+{
+    p.uniformCrossoverShare = 0;
+}
 void restartKeepsBest(SparseMapEsParameters& p)
 {
     p.restartElite = 1;
@@ -159,6 +163,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-niches", sparseMapWithout<niches>},
             {"sparsemap-unfiltered-offspring", sparseMapWithout<unfilteredOffspring>},
             {"sparsemap-restart-keep-best", sparseMapWithout<restartKeepsBest>},
+            {"sparsemap-block-crossover", sparseMapWithout<blockCrossoverOnly>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},
             {"mapper", plain<MapperSearch>()},

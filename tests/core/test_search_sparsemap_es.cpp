@@ -164,6 +164,8 @@ private slots:
         bad([](auto& p) { p.mutationProbability = 1.5; });
         bad([](auto& p) { p.initialHighMutation = std::nan(""); });
         bad([](auto& p) { p.maxCalibrationShare = -0.1; });
+        bad([](auto& p) { p.uniformCrossoverShare = 1.5; });
+        bad([](auto& p) { p.uniformCrossoverShare = std::nan(""); });
         QCOMPARE(SparseMapEs{}.name(), std::string("sparsemap"));
         SparseMapEsParameters random;
         random.permutationEncoding = PermutationEncoding::Random;

@@ -69,6 +69,8 @@ void validate(const SparseMapEsParameters& p)
     require(p.polishAfterStagnation >= 0, "polishAfterStagnation must be >= 0 (0 = never)");
     require(p.restartAfterStagnation >= 0, "restartAfterStagnation must be >= 0 (0 = never)");
     require(p.restartElite >= 0, "restartElite must be >= 0");
+    require(p.uniformCrossoverShare >= 0 && p.uniformCrossoverShare <= 1,
+            "uniformCrossoverShare must be in [0, 1]");
     require(p.polishBatch >= 0, "polishBatch must be >= 0 (0 = the whole neighbourhood per step)");
     require(p.strategyCandidates >= 0, "strategyCandidates must be >= 0 (0 = no sub-search of the strategy)");
     count("strategySamples", p.strategySamples);
@@ -98,6 +100,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.calibrate = true;
     p.initialization = EsInitialization::Hypercube;
     p.crossover = EsCrossover::SensitivityAware;
+    p.uniformCrossoverShare = 0;
     p.mutationGene = EsMutationGene::Annealing;
     p.mutationStep = EsMutationStep::Paper;
     p.canonicalize = false;
@@ -215,7 +218,9 @@ private:
         Genome child = a;
         if (uniform01(m_rng) < m_p.crossoverProbability)
             child = m_p.crossover == EsCrossover::Blocks
-                        ? m_moves.blockCrossover(a, b, m_rng)
+                        ? (m_p.uniformCrossoverShare > 0 && uniform01(m_rng) < m_p.uniformCrossoverShare
+                               ? uniformCrossover(a, b, m_rng)
+                               : m_moves.blockCrossover(a, b, m_rng))
                         : sensitivityAwareCrossover(a, b, m_classes.cutPoints, m_rng);
         if (uniform01(m_rng) < m_p.mutationProbability)
             mutate(child);

@@ -15,9 +15,9 @@
 // operators hardly recombine and spend most early mutations on one or two genes; a converged
 // population re-evaluates designs it has seen under other genomes):
 //   - every bred genome is made canonical and the run never evaluates a canonical genome twice;
-//   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes)
-//     and design steps (a prime factor to another level, two adjacent non-unit loops swapped, a
-//     format or S/G value) on a uniformly drawn gene;
+//   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes;
+//     30 % of the children gene by gene instead) and design steps (a prime factor to another level, two
+//     adjacent non-unit loops swapped, a format or S/G value) on a uniformly drawn gene;
 //   - a (50 + 50) population, a local polish of the best after 3 generations without progress (first
 //     improvement over single moves, then pairs of format genes, then exchanges of two prime
 //     factors' levels), and an independent restart (keeping nothing) after 20;
@@ -112,6 +112,13 @@ struct SparseMapEsParameters {
     bool calibrate = true;
     EsInitialization initialization = EsInitialization::Hypercube;
     EsCrossover crossover = EsCrossover::Blocks;
+    // With block crossover: this share of the crossed children takes each gene from either parent
+    // (uniformCrossover), mixing prime factors within a dimension's tiling and loop orders within a
+    // level, as GA and es-pfce do; those had the better median on five SpConv cells and mobile mm4.
+    // Measured on the 84 cells x 5 seeds (docs/results/search-quality.md, session 17): geometric mean
+    // 1.061 against 1.066 with blocks only, 324 against 311 runs within 5 %, best median among the
+    // methods on 81 against 78 cells. Ablation `sparsemap-block-crossover` (0).
+    double uniformCrossoverShare = 0.3;
     EsMutationGene mutationGene = EsMutationGene::Uniform;
     EsMutationStep mutationStep = EsMutationStep::Design;
     // With design steps: after the first step, one more with this probability, again and again (a
