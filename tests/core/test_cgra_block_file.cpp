@@ -4,6 +4,8 @@
 #include "io/workload_io.hpp"
 #include "util/error.hpp"
 
+#include "sample_inputs.hpp"
+
 #include <QtTest>
 
 #include <filesystem>
@@ -64,14 +66,14 @@ private slots:
 
     void blockCutFromSpconvUsesItsWeightDensity()
     {
-        const auto conv = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/conv4.yaml"); // dW 0.647
+        const auto conv = test::sampleWorkload("conv4"); // dW 0.647
         int nnz = 0;
         for (int s = 0; s < 50; ++s)
             nnz += blockFromWorkload(conv, 8, 8, std::uint64_t(s)).nnz();
         QVERIFY2(std::abs(nnz / 3200.0 - 0.647) < 0.04, qPrintable(QString::number(nnz)));
-        const auto spmm = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm1.yaml");
+        const auto spmm = test::sampleWorkload("mm1");
         QVERIFY_THROWS_EXCEPTION(InputError, blockFromWorkload(spmm, 8, 8, 1));
-        const auto small = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/conv1.yaml"); // C 3
+        const auto small = test::sampleWorkload("conv1"); // C 3
         QVERIFY_THROWS_EXCEPTION(InputError, blockFromWorkload(small, 8, 8, 1));
     }
 

@@ -13,6 +13,7 @@
 #include "search/genome_checks.hpp"
 #include "sparse/tensor_ranks.hpp"
 
+#include "sample_inputs.hpp"
 #include "test_support.hpp"
 
 #include <QtTest>
@@ -47,9 +48,7 @@ private slots:
         // SpMM 32x64x48 (M = 2^5: equal prime factors) on the cloud preset: dims M, N, K. Put every factor
         // of every dim at level 1 (DRAM, temporal): the other levels have only unit loops, so their
         // permutation genes are free.
-        const GenomeLayout layout(
-            loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/spmm-32x64x48.yaml"),
-            loadPreset("cloud"));
+        const GenomeLayout layout = test::sampleLayout("spmm-32x64x48", "cloud");
         Genome g = test::allFactorsAtDram(layout);
         const auto tiling = layout.segment(GeneSegment::Tiling);
         const auto perm = layout.segment(GeneSegment::Permutation);
@@ -97,9 +96,7 @@ private slots:
     {
         QFETCH(QString, workload);
         QFETCH(QString, preset);
-        const GenomeLayout layout(loadWorkloadFile(std::string(SPARSEMAP_SOURCE_DIR "/samples/workloads/") +
-                                                   workload.toStdString() + ".yaml"),
-                                  loadPreset(preset.toStdString()));
+        const GenomeLayout layout = test::sampleLayout(workload.toStdString(), preset.toStdString());
         model::GenomeEvaluator original(layout);
         model::GenomeEvaluator other(layout);
         std::mt19937_64 rng(5);
@@ -209,9 +206,7 @@ private slots:
     {
         QFETCH(QString, workload);
         QFETCH(QString, preset);
-        const GenomeLayout layout(loadWorkloadFile(std::string(SPARSEMAP_SOURCE_DIR "/samples/workloads/") +
-                                                   workload.toStdString() + ".yaml"),
-                                  loadPreset(preset.toStdString()));
+        const GenomeLayout layout = test::sampleLayout(workload.toStdString(), preset.toStdString());
         const GeneSegment mappingSegments[2] = {GeneSegment::Permutation, GeneSegment::Tiling};
         std::mt19937_64 rng(11);
         int shared = 0;

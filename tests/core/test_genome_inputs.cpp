@@ -9,6 +9,7 @@
 #include "io/workload_io.hpp"
 #include "search/method_registry.hpp"
 #include "search/optimizer.hpp"
+#include "sample_inputs.hpp"
 #include "test_support.hpp"
 
 #include <QtTest>
@@ -135,7 +136,7 @@ private slots:
     // (A, B, C, O); S/G 3 of 0..18. 68 genes.
     void mttkrpLayoutByHand()
     {
-        const Workload w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mttkrp.yaml");
+        const Workload w = test::sampleWorkload("mttkrp");
         const GenomeLayout layout(w, loadPreset("edge"));
         QCOMPARE(layout.size(), 68);
         QCOMPARE(layout.segment(GeneSegment::Permutation).size(), 5);

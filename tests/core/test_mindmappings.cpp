@@ -10,6 +10,7 @@
 #include "search/genome_checks.hpp"
 #include "search/method_registry.hpp"
 #include "search/mindmappings/mindmappings_search.hpp"
+#include "sample_inputs.hpp"
 #include "test_support.hpp"
 #include "util/error.hpp"
 #include "workload/workload_factory.hpp"
@@ -90,11 +91,7 @@ class TestMindMappings : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        m_layout = std::make_unique<GenomeLayout>(
-            loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"), loadPreset("cloud"));
-    }
+    void initTestCase() { m_layout = std::make_unique<GenomeLayout>(test::sampleLayout("mm3", "cloud")); }
 
     void mlpGradientsMatchFiniteDifferences()
     {
@@ -340,8 +337,7 @@ private slots:
         // Capacity checked at the 0.5 occupancy quantile (beyond Sparseloop) admits designs that the
         // worst case rejects. The surrogate's statistics come from re-scoring the valid samples, which
         // must use the run's options: with the defaults the re-scoring finds such a design invalid.
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"),
-                                  loadPreset("edge"));
+        const GenomeLayout layout = test::sampleLayout("mm3", "edge");
         model::ModelOptions relaxed;
         relaxed.occupancyConfidence = 0.5;
         MindMappingsSearch mm(quickParameters());
@@ -425,7 +421,7 @@ private slots:
     // formats 20, S/G 3.
     void mttkrpSampleLoadsAndMindMappingsSearchesIt()
     {
-        const auto w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mttkrp.yaml");
+        const auto w = test::sampleWorkload("mttkrp");
         QCOMPARE(w.inputTensors().size(), std::size_t(3));
         QCOMPARE(w.denseMacs(), 128.0 * 1024 * 4096 * 2048);
         const GenomeLayout layout(w, loadPreset("cloud"));
@@ -460,9 +456,7 @@ private slots:
             {"mttkrp1-sparse", 2048.0 * 4096 * 1024 * 128, 3},
         };
         for (const auto& p : problems) {
-            const std::string path =
-                std::string(SPARSEMAP_SOURCE_DIR "/samples/workloads/mindmappings/") + p.file + ".yaml";
-            const auto w = loadWorkloadFile(path);
+            const auto w = test::sampleWorkload(std::string("mindmappings/") + p.file);
             QVERIFY2(w.denseMacs() == p.macs, p.file);
             QVERIFY2(w.inputTensors().size() == p.inputs, p.file);
             const bool sparse = std::string(p.file).ends_with("-sparse");

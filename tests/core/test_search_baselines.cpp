@@ -15,6 +15,7 @@
 #include "search/baselines/random_search.hpp"
 #include "search/baselines/sage_mapping.hpp"
 #include "search/baselines/sage_search.hpp"
+#include "sample_inputs.hpp"
 #include "test_support.hpp"
 
 #include <QtTest>
@@ -88,11 +89,7 @@ class TestSearchBaselines : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        m_layout = std::make_unique<GenomeLayout>(
-            loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"), loadPreset("cloud"));
-    }
+    void initTestCase() { m_layout = std::make_unique<GenomeLayout>(test::sampleLayout("mm3", "cloud")); }
 
     void budgetIsExactAndBestValid_data() { addMethodRows(); }
     void budgetIsExactAndBestValid()
@@ -255,8 +252,7 @@ private slots:
     {
         // One-byte buffers hold no tile at all: every design is invalid, every method must still stop.
         QFETCH(QString, method);
-        const GenomeLayout tiny(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"),
-                                test::templateArchitecture(16, 4, 1, 1));
+        const GenomeLayout tiny(test::sampleWorkload("mm3"), test::templateArchitecture(16, 4, 1, 1));
         auto optimizer = makeMethod(method);
         const auto r = run(*optimizer, tiny, 600);
         QCOMPARE(r.points.size(), std::size_t(600));
@@ -268,8 +264,7 @@ private slots:
     {
         // Six dims: permutation genes with 720 values, 47 genes in all.
         QFETCH(QString, method);
-        const GenomeLayout conv(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/conv4.yaml"),
-                                loadPreset("cloud"));
+        const GenomeLayout conv = test::sampleLayout("conv4", "cloud");
         auto optimizer = makeMethod(method);
         const auto r = run(*optimizer, conv, 1000);
         QCOMPARE(r.points.size(), std::size_t(1000));

@@ -16,6 +16,7 @@
 #include "search/genome_checks.hpp"
 #include "sparse/rank_format.hpp"
 
+#include "sample_inputs.hpp"
 #include "test_support.hpp"
 
 #include <QtTest>
@@ -30,14 +31,12 @@ namespace {
 
 GenomeLayout mm3Cloud()
 {
-    return GenomeLayout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/spmm-32x64x48.yaml"),
-                        loadPreset("cloud"));
+    return test::sampleLayout("spmm-32x64x48", "cloud");
 }
 
 GenomeLayout mm11Mobile()
 {
-    return GenomeLayout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm11.yaml"),
-                        loadPreset("mobile"));
+    return test::sampleLayout("mm11", "mobile");
 }
 
 // The loops with bound > 1 of mapping level `level`, outer to inner.
@@ -378,8 +377,7 @@ private slots:
         // conv4 on mobile: a crossover or a step often puts more factors at a spatial level than the
         // array has PEs. With the pre-check no design past generation 0 fails it; without, some do
         // (the model then reports them invalid, each an evaluation spent).
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/conv4.yaml"),
-                                  loadPreset("mobile"));
+        const GenomeLayout layout = test::sampleLayout("conv4", "mobile");
         for (const bool filtered : {true, false}) {
             SparseMapEsParameters p;
             p.prefilterOffspring = filtered;

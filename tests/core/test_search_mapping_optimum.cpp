@@ -10,6 +10,8 @@
 #include "search/genome_checks.hpp"
 #include "search/mapping_optimum.hpp"
 
+#include "sample_inputs.hpp"
+
 #include <QtTest>
 
 #include <cmath>
@@ -52,7 +54,7 @@ private slots:
     {
         // Toy SpMM 4 x 8 x 4 on the toy architecture: M = 2 x 2, K = 2 x 2 x 2, N = 2 x 2, each factor
         // on one of the L mapping levels; equal factors are a multiset: C(L+1, 2) x C(L+2, 3) x C(L+1, 2).
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml"),
+        const GenomeLayout layout(test::sampleWorkload("toy"),
                                   loadArchitectureFile(SPARSEMAP_SOURCE_DIR "/samples/arch/toy.yaml"));
         const auto tiling = layout.segment(GeneSegment::Tiling);
         const int levels = layout.gene(tiling.begin).upper - layout.gene(tiling.begin).lower + 1;
@@ -140,7 +142,7 @@ private slots:
 
     void cancelledRunSaysSo()
     {
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml"),
+        const GenomeLayout layout(test::sampleWorkload("toy"),
                                   loadArchitectureFile(SPARSEMAP_SOURCE_DIR "/samples/arch/toy.yaml"));
         search::CancelToken cancel;
         cancel.cancel();

@@ -6,6 +6,7 @@
 #include "io/workload_io.hpp"
 #include "search/sparsemap/sparsemap_es.hpp"
 #include "search/sparsemap/sparsemap_operators.hpp"
+#include "sample_inputs.hpp"
 #include "test_support.hpp"
 
 #include <QtTest>
@@ -250,8 +251,7 @@ private slots:
     // design; without it most points die of their formats.
     void formatRepairKeepsEveryDrawRepresentable()
     {
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm5.yaml"),
-                                  loadPreset("edge"));
+        const GenomeLayout layout = test::sampleLayout("mm5", "edge");
         for (const bool repair : {true, false}) {
             SparseMapEsParameters p;
             p.repairFormats = repair;
@@ -283,8 +283,7 @@ private slots:
     // budget for enough draws that seed 2 finds a valid design without feasibility-first draws too.
     void feasibilityFirstDrawsFindAValidDesign()
     {
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm13.yaml"),
-                                  loadPreset("edge"));
+        const GenomeLayout layout = test::sampleLayout("mm13", "edge");
         for (const double share : {0.0, 0.5}) {
             SparseMapEsParameters p;
             p.outerTilingShare = share;
@@ -297,8 +296,7 @@ private slots:
 
     void beatsRandomSamplingOnMm3Cloud()
     {
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"),
-                                  loadPreset("cloud"));
+        const GenomeLayout layout = test::sampleLayout("mm3", "cloud");
         SparseMapEs es;
         const auto r = run(es, layout, 5000);
         QVERIFY(r.best());

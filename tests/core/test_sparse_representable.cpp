@@ -9,6 +9,8 @@
 #include "search/genome_checks.hpp"
 
 #include <QTemporaryDir>
+#include "sample_inputs.hpp"
+
 #include <QtTest>
 
 #include <random>
@@ -76,8 +78,7 @@ private slots:
     // `nearest`, labelled as beyond Sparseloop under `unrestricted`; and the export refuses them.
     void formatSpaceSwitch()
     {
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm6.yaml"),
-                                  loadPreset("cloud"));
+        const GenomeLayout layout = test::sampleLayout("mm6", "cloud");
         std::mt19937_64 rng(5);
         model::ModelOptions unrestricted;
         unrestricted.formatSpace = model::FormatSpace::Unrestricted;
@@ -133,8 +134,7 @@ private slots:
     // Valid designs are exported with the names Sparseloop reads: no rank is `U`.
     void exportNames()
     {
-        const GenomeLayout layout(loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm6.yaml"),
-                                  loadPreset("edge"));
+        const GenomeLayout layout = test::sampleLayout("mm6", "edge");
         model::GenomeEvaluator evaluator(layout);
         std::mt19937_64 rng(11);
         int exported = 0, withUop = 0;

@@ -7,6 +7,7 @@
 #include "io/workload_io.hpp"
 #include "sweep/sweep_run.hpp"
 #include "sweep/sweep_summary.hpp"
+#include "sample_inputs.hpp"
 #include "test_support.hpp"
 
 #include <QTemporaryDir>
@@ -72,7 +73,7 @@ SweepGrid toyGrid(std::vector<ArchAxis> axes, std::int64_t budget = 100,
     SweepSettings settings;
     settings.budget = budget;
     settings.objective = objective;
-    return SweepGrid({loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml")},
+    return SweepGrid({test::sampleWorkload("toy")},
                      {loadArchitectureFile(SPARSEMAP_SOURCE_DIR "/samples/arch/toy.yaml")}, axes,
                      {"random", "sa"}, {1, 2}, settings);
 }
@@ -364,8 +365,8 @@ private slots:
         QCOMPARE(g.cellFileName(5),
                  std::string("toy_glb.capacity=512B,pe.count=4___toy__random__seed2.cell"));
         QVERIFY(errorOf([] {
-                    SweepGrid({loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml")},
-                              {loadPreset("edge")}, {}, {"sparsemap", "nope"}, {1}, {});
+                    SweepGrid({test::sampleWorkload("toy")}, {loadPreset("edge")}, {}, {"sparsemap", "nope"},
+                              {1}, {});
                 }).contains("unknown method 'nope'"));
     }
 
