@@ -96,6 +96,14 @@ void blockCrossoverOnly(SparseMapEsParameters& p)
 {
     p.uniformCrossoverShare = 0;
 }
+void pairsFirst(SparseMapEsParameters& p)
+{
+    p.polishExchangesBeforePairs = false;
+}
+void noEndgame(SparseMapEsParameters& p)
+{
+    p.endgameKickSteps = 0;
+}
 void restartKeepsBest(SparseMapEsParameters& p)
 {
     p.restartElite = 1;
@@ -164,6 +172,8 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-unfiltered-offspring", sparseMapWithout<unfilteredOffspring>},
             {"sparsemap-restart-keep-best", sparseMapWithout<restartKeepsBest>},
             {"sparsemap-block-crossover", sparseMapWithout<blockCrossoverOnly>},
+            {"sparsemap-pairs-first", sparseMapWithout<pairsFirst>},
+            {"sparsemap-no-endgame", sparseMapWithout<noEndgame>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},
             {"mapper", plain<MapperSearch>()},

@@ -167,6 +167,9 @@ private slots:
         bad([](auto& p) { p.maxCalibrationShare = -0.1; });
         bad([](auto& p) { p.uniformCrossoverShare = 1.5; });
         bad([](auto& p) { p.uniformCrossoverShare = std::nan(""); });
+        bad([](auto& p) { p.endgameKickSteps = 1; });
+        bad([](auto& p) { p.endgameSegments = 0; });
+        bad([](auto& p) { p.endgameSegments = std::nan(""); });
         QCOMPARE(SparseMapEs{}.name(), std::string("sparsemap"));
         SparseMapEsParameters random;
         random.permutationEncoding = PermutationEncoding::Random;
@@ -217,6 +220,43 @@ private slots:
         }
         QCOMPARE(one.bestIndex, two.bestIndex);
         QCOMPARE(one.convergence.size(), two.convergence.size());
+    }
+
+    // The end game: when a restart is due and the budget left is less than the mean segment of the run
+    // so far, the rest goes to polished kicks of the run's best. The rule is checked from the report's
+    // counts; the run without the end game is the same run up to the point where it begins (same seed,
+    // same draws), then restarts there instead; and the thread count changes nothing.
+    void endGameTakesTheBudgetAShortRestartWouldGet()
+    {
+        const auto layout = test::sampleLayout("mm3", "cloud");
+        constexpr std::int64_t budget = 20000;
+        SparseMapEs es;
+        const auto r = test::runSeeded(es, layout, budget, 3, 1);
+        const auto& report = es.report();
+        QVERIFY(report.endgameStart > report.initializationEvaluations);
+        QVERIFY(report.endgameKicks > 0);
+        QCOMPARE(report.endgameStart + report.endgameEvaluations, budget);
+        QVERIFY((budget - report.endgameStart) * (report.restarts + 1) <
+                report.endgameStart - report.initializationEvaluations);
+
+        SparseMapEsParameters off;
+        off.endgameKickSteps = 0;
+        SparseMapEs without(off);
+        const auto plain = test::runSeeded(without, layout, budget, 3, 1);
+        QCOMPARE(without.report().endgameStart, std::int64_t(-1));
+        QCOMPARE(without.report().endgameKicks, 0);
+        QVERIFY(without.report().restarts > report.restarts);
+        QCOMPARE(plain.points.size(), r.points.size());
+        const auto start = static_cast<std::size_t>(report.endgameStart);
+        for (std::size_t i = 0; i < start; ++i)
+            QCOMPARE(plain.points[i].genome, r.points[i].genome);
+        QVERIFY(plain.points[start].genome != r.points[start].genome);
+
+        SparseMapEs twoThreads;
+        const auto again = test::runSeeded(twoThreads, layout, budget, 3, 2);
+        QCOMPARE(twoThreads.report().endgameStart, report.endgameStart);
+        for (std::size_t i = 0; i < r.points.size(); ++i)
+            QCOMPARE(again.points[i].genome, r.points[i].genome);
     }
 
     void cancelKeepsTheBestSoFar()

@@ -69,6 +69,11 @@ void validate(const SparseMapEsParameters& p)
     require(p.polishAfterStagnation >= 0, "polishAfterStagnation must be >= 0 (0 = never)");
     require(p.restartAfterStagnation >= 0, "restartAfterStagnation must be >= 0 (0 = never)");
     require(p.restartElite >= 0, "restartElite must be >= 0");
+    require(p.endgameKickSteps == 0 || p.endgameKickSteps >= 2,
+            "endgameKickSteps must be 0 (no end game) or >= 2 (got " + std::to_string(p.endgameKickSteps) +
+                ")");
+    require(p.endgameSegments > 0 && std::isfinite(p.endgameSegments),
+            "endgameSegments must be a positive number (got " + std::to_string(p.endgameSegments) + ")");
     require(p.uniformCrossoverShare >= 0 && p.uniformCrossoverShare <= 1,
             "uniformCrossoverShare must be in [0, 1]");
     require(p.polishBatch >= 0, "polishBatch must be >= 0 (0 = the whole neighbourhood per step)");
@@ -107,6 +112,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.prefilterOffspring = false;
     p.polishAfterStagnation = 0;
     p.restartAfterStagnation = 0;
+    p.endgameKickSteps = 0;
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
     return p;
 }
@@ -251,6 +257,10 @@ private:
     void descendFrom(Genome& current, double& value, Population& population);
     bool strategySearch(Population& population);
     void restart(Population& population);
+    // Whether the restart due now would get less budget than the end game's rule allows.
+    bool endgameDue() const;
+    // The end game: kicks of the run's best, each polished, until the budget ends (or no kick is new).
+    void iteratedLocalSearch(Population& population);
     void survive(Population& population) const;
 
     const SparseMapEsParameters& m_p;
@@ -273,6 +283,10 @@ private:
     double m_pHigh = 0;
     double m_best = std::numeric_limits<double>::infinity();
     int m_stagnant = 0; // generations since the best improved
+    Genome m_runBest;   // the best of the run, restarts included (the end game's centre)
+    double m_runBestValue = std::numeric_limits<double>::infinity();
+    std::int64_t m_evolutionStart = 0; // evaluations used when the first generation was bred
+    bool m_endgameExhausted = false;   // the end game found no new kick: restarts again
 };
 
 Population EsRun::randomInitialization()
@@ -386,22 +400,26 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
         }
         return false;
     };
+    // The second tier, in the order of the parameters: format pairs, factor exchanges.
+    enum class Tier { Pairs, Exchanges };
+    std::vector<Tier> second;
+    if (m_p.polishFormatPairs)
+        second.push_back(Tier::Pairs);
+    if (m_p.polishFactorExchanges)
+        second.insert(m_p.polishExchangesBeforePairs ? second.begin() : second.end(), Tier::Exchanges);
     while (!m_context.done()) {
         candidates.clear();
         m_moves.neighbours(current, candidates);
-        if (descend())
-            continue;
-        if (m_p.polishFormatPairs) {
+        bool improved = descend();
+        for (std::size_t t = 0; t < second.size() && !improved; ++t) {
             candidates.clear();
-            m_moves.formatPairNeighbours(current, candidates);
-            if (descend())
-                continue;
+            if (second[t] == Tier::Pairs)
+                m_moves.formatPairNeighbours(current, candidates);
+            else
+                m_moves.factorExchangeNeighbours(current, candidates);
+            improved = descend();
         }
-        if (!m_p.polishFactorExchanges)
-            break;
-        candidates.clear();
-        m_moves.factorExchangeNeighbours(current, candidates);
-        if (!descend())
+        if (!improved)
             break;
     }
     m_polished.insert(current);
@@ -482,6 +500,10 @@ void EsRun::afterSurvival(Population& population)
 {
     const double best = population.objectives.empty() ? std::numeric_limits<double>::infinity()
                                                       : population.objectives.front();
+    if (best < m_runBestValue) {
+        m_runBestValue = best;
+        m_runBest = population.genomes.front();
+    }
     if (best < m_best) {
         m_best = best;
         m_stagnant = 0;
@@ -510,9 +532,56 @@ void EsRun::afterSurvival(Population& population)
         }
     }
     if (m_p.restartAfterStagnation > 0 && m_stagnant >= m_p.restartAfterStagnation) {
+        if (endgameDue()) {
+            iteratedLocalSearch(population);
+            if (m_context.done())
+                return;
+            m_endgameExhausted = true;
+        }
         restart(population);
         m_stagnant = 0;
     }
+}
+
+bool EsRun::endgameDue() const
+{
+    if (m_p.endgameKickSteps == 0 || m_endgameExhausted || m_runBest.empty())
+        return false;
+    const double segments = m_report.restarts + 1; // the one ending now included
+    const double meanSegment = static_cast<double>(m_context.used() - m_evolutionStart) / segments;
+    return static_cast<double>(m_context.remaining()) < m_p.endgameSegments * meanSegment;
+}
+
+void EsRun::iteratedLocalSearch(Population& population)
+{
+    m_report.endgameStart = m_context.used();
+    std::vector<Genome> kick(1);
+    std::vector<double> objectives;
+    for (int misses = 0; !m_context.done() && misses < kAdmissibleDraws;) {
+        Genome g = m_runBest;
+        const int steps = uniformInt(2, m_p.endgameKickSteps, m_rng);
+        for (int s = 0; s < steps; ++s)
+            m_moves.stepAny(g, m_rng);
+        normalize(g);
+        if ((m_p.prefilterFanout && !spatialFanoutFits(m_layout, g)) || known(g)) {
+            ++misses;
+            continue;
+        }
+        kick[0] = g;
+        if (m_objective(kick, objectives) == 0)
+            break;
+        ++m_report.endgameKicks;
+        double value = objectives[0];
+        population.add(g, value);
+        if (std::isfinite(value))
+            descendFrom(g, value, population);
+        if (value < m_runBestValue) {
+            m_runBestValue = value;
+            m_runBest = g;
+        }
+    }
+    survive(population);
+    m_report.endgameEvaluations += m_context.used() - m_report.endgameStart;
 }
 
 void EsRun::run()
@@ -530,6 +599,7 @@ void EsRun::run()
     const int offspring = m_p.offspringPerGeneration;
     m_report.plannedGenerations = static_cast<int>((m_context.remaining() + offspring - 1) / offspring);
     m_normalized = true;
+    m_evolutionStart = m_context.used();
     EvolutionOperators operators;
     operators.breed = [this](const Genome& a, const Genome& b, int generation) {
         m_pHigh = highMutationProbability(generation, m_report.plannedGenerations, m_p.initialHighMutation);

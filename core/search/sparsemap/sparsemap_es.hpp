@@ -19,8 +19,10 @@
 //     30 % of the children gene by gene instead) and design steps (a prime factor to another level, two
 //     adjacent non-unit loops swapped, a format or S/G value) on a uniformly drawn gene;
 //   - a (50 + 50) population, a local polish of the best after 3 generations without progress (first
-//     improvement over single moves, then pairs of format genes, then exchanges of two prime
-//     factors' levels), and an independent restart (keeping nothing) after 20;
+//     improvement over single moves, then exchanges of two prime factors' levels, then pairs of
+//     format genes), and an independent restart (keeping nothing) after 20;
+//   - an end game: when the budget left is shorter than a mean restart, kicks of the run's best, each
+//     polished (iterated local search), instead of a restart that could not end its descent;
 //   - a bred child whose spatial fan-out cannot fit is never evaluated (the draws' pre-check).
 // Each change is a parameter, and an ablation method in the registry; the measurements are in
 // docs/results/search-quality.md.
@@ -147,6 +149,15 @@ struct SparseMapEsParameters {
     // measured in docs/results/search-quality.md (`sparsemap-restart-keep-best` keeps 1).
     int restartAfterStagnation = 20;
     int restartElite = 0;
+    // The end game (iterated local search): when a restart is due and the budget left is less than
+    // `endgameSegments` x the mean length of the run's segments so far (from the end of initialization
+    // to the first restart, then from restart to restart, the one ending now included), the rest of the
+    // budget goes to kicks of the run's best instead - each 2..endgameKickSteps random design steps
+    // (DesignMoves::stepAny) away from it, then polished; a better local optimum becomes the centre of
+    // the next kicks. A last restart that short seldom ends its descent (with prints on six cells x
+    // seeds 1-3: never the run's best). 0 = restarts to the end.
+    int endgameKickSteps = 4;
+    double endgameSegments = 1;
     // The polish by first improvement: its neighbours in random order, evaluated in batches of this
     // many, the best improving neighbour of the first batch that has one taken. 0 = steepest descent
     // (the whole neighbourhood per step; measured worse: docs/results/search-quality.md).
@@ -159,6 +170,11 @@ struct SparseMapEsParameters {
     // the levels of two prime factors (DesignMoves::factorExchangeNeighbours): the exact mapping
     // optimum of a sparse strategy (sparsemap optimum) is often one such exchange away.
     bool polishFactorExchanges = true;
+    // The order of the second tier: factor exchanges before format pairs. Per evaluation the exchanges
+    // improve far more often (measured with prints on six cells, seeds 1-2: ~40-80 evaluations per
+    // improvement against ~300-2,000 for the pairs, 0 improvements in 1,800-2,600 evaluations on some cells),
+    // and a format pair is tried only where no exchange helps. Ablation `sparsemap-pairs-first` (false).
+    bool polishExchangesBeforePairs = true;
     // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
     // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
@@ -199,6 +215,9 @@ struct SparseMapEsReport {
     int polishImprovements = 0;                 // polish steps that found a better design
     std::int64_t polishEvaluations = 0;         // evaluations the polishes spent
     int restarts = 0;
+    std::int64_t endgameStart = -1;       // evaluations used when the end game began; -1: it did not
+    int endgameKicks = 0;                 // kicks of the best it evaluated
+    std::int64_t endgameEvaluations = 0;  // evaluations it spent (its polishes included)
     int strategySearches = 0;             // sub-searches of the sparse strategy run
     int strategyImprovements = 0;         // of them, those that found a better design
     std::int64_t strategyEvaluations = 0; // evaluations they spent (their polishes included)
