@@ -162,18 +162,19 @@ struct SparseMapEsParameters {
     // many, the best improving neighbour of the first batch that has one taken. 0 = steepest descent
     // (the whole neighbourhood per step; measured worse: docs/results/search-quality.md).
     int polishBatch = 32;
-    // When no single move improves, the polish also tries every pair of format genes of one tensor
-    // among those its ranks use (DesignMoves::formatPairNeighbours): compressing a tensor at another
-    // rank changes two genes that are each worse alone (mm11 on mobile: P from U-U-U-RLE to U-UOP-U-U).
+    // When no single move improves, the polish also tries (second tier) every pair of format genes of
+    // one tensor among those its ranks use (DesignMoves::formatPairNeighbours): compressing a tensor at
+    // another rank changes two genes that are each worse alone (mm11 on mobile: P from U-U-U-RLE to
+    // U-UOP-U-U).
     bool polishFormatPairs = true;
-    // When neither a single move nor a format pair improves, the polish also tries every exchange of
-    // the levels of two prime factors (DesignMoves::factorExchangeNeighbours): the exact mapping
-    // optimum of a sparse strategy (sparsemap optimum) is often one such exchange away.
+    // ... and (second tier) every exchange of the levels of two prime factors
+    // (DesignMoves::factorExchangeNeighbours): the exact mapping optimum of a sparse strategy (sparsemap
+    // optimum) is often one such exchange away.
     bool polishFactorExchanges = true;
     // The order of the second tier: factor exchanges before format pairs. Per evaluation the exchanges
-    // improve far more often (measured with prints on six cells, seeds 1-2: ~40-80 evaluations per
-    // improvement against ~300-2,000 for the pairs, 0 improvements in 1,800-2,600 evaluations on some cells),
-    // and a format pair is tried only where no exchange helps. Ablation `sparsemap-pairs-first` (false).
+    // improve far more often (measured with prints on six cells: ~50-80 evaluations per improvement
+    // against ~150-750 for the pairs, none in 1,788 on cloud mm7), and a format pair is tried only where
+    // no exchange helps. Ablation `sparsemap-pairs-first` (false); docs/results/search-quality.md.
     bool polishExchangesBeforePairs = true;
     // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
