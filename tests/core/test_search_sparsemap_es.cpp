@@ -255,6 +255,7 @@ private slots:
         SparseMapEs twoThreads;
         const auto again = test::runSeeded(twoThreads, layout, budget, 3, 2);
         QCOMPARE(twoThreads.report().endgameStart, report.endgameStart);
+        QCOMPARE(again.points.size(), r.points.size());
         for (std::size_t i = 0; i < r.points.size(); ++i)
             QCOMPARE(again.points[i].genome, r.points[i].genome);
     }
