@@ -74,8 +74,7 @@ void validate(const SparseMapEsParameters& p)
                 ")");
     require(p.endgameSegments > 0 && std::isfinite(p.endgameSegments),
             "endgameSegments must be a positive number (got " + std::to_string(p.endgameSegments) + ")");
-    require(p.uniformCrossoverShare >= 0 && p.uniformCrossoverShare <= 1,
-            "uniformCrossoverShare must be in [0, 1]");
+    share("uniformCrossoverShare", p.uniformCrossoverShare);
     require(p.polishBatch >= 0, "polishBatch must be >= 0 (0 = the whole neighbourhood per step)");
     require(p.strategyCandidates >= 0, "strategyCandidates must be >= 0 (0 = no sub-search of the strategy)");
     count("strategySamples", p.strategySamples);
