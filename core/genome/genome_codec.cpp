@@ -140,11 +140,8 @@ void canonicalizeGenome(const GenomeLayout& layout, Genome& genome)
         for (int pos = 0; pos < kFormatGenesPerTensor - std::min(ranks, kFormatGenesPerTensor); ++pos)
             genome[base + pos] = 0;
     }
-    // One S/G value per set of actions.
-    const auto sg = layout.segment(GeneSegment::SkipGate);
-    for (int i = sg.begin; i < sg.end; ++i)
-        genome[i] =
-            *sgGeneFromActions(sgActionsFromGene(genome[i], layout.inputTensors()), layout.inputTensors());
+    // The S/G genes stay as they are: each value encodes its own set of actions (sg_gene.hpp; the
+    // input operands are distinct tensors), so no two values describe the same design.
 }
 
 void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome, int slot,

@@ -23,11 +23,12 @@ Genome encodeDesign(const GenomeLayout& layout, const Design& design);
 // The canonical genome of the design a genome decodes to: encodeDesign of that design with each
 // level's unit loops (bound 1) moved outermost in dim order, the non-unit loops keeping their order.
 // Genomes that differ only where the design does not (the order of unit loops, which of equal prime
-// factors goes where, format genes beyond a tensor's ranks, S/G values with the same actions) share
-// it. Equal factors, unused format genes and S/G synonyms describe the same design, which the model
-// scores alike to the bit; where unit loops sit is not always neutral in Sparseloop (Timeloop's window
-// extrapolation walks the nest as written), so the canonical placement - outermost, as Timeloop's
-// mapper prunes unit-loop orders - is a choice: the one SparseMap ES evaluates. Validates the genome.
+// factors goes where, format genes beyond a tensor's ranks) share it; the S/G genes need no such step
+// (each value has its own actions: sg_gene.hpp). Equal factors and unused format genes describe the
+// same design, which the model scores alike to the bit; where unit loops sit is not always neutral in
+// Sparseloop (Timeloop's window extrapolation walks the nest as written), so the canonical placement -
+// outermost, as Timeloop's mapper prunes unit-loop orders - is a choice: the one SparseMap ES
+// evaluates. Validates the genome.
 Genome canonicalGenome(const GenomeLayout& layout, std::span<const int> genome);
 // The same in place, without decoding (a valid genome; no check): what a search calls per child.
 void canonicalizeGenome(const GenomeLayout& layout, Genome& genome);
