@@ -92,9 +92,9 @@ void strategyAfterPolish(SparseMapEsParameters& p)
     p.strategyCandidates = 3;
     p.strategyAfterPolish = true;
 }
-void blockCrossoverOnly(SparseMapEsParameters& p)
+void uniformCrossoverToo(SparseMapEsParameters& p)
 {
-    p.uniformCrossoverShare = 0;
+    p.uniformCrossoverShare = 0.3;
 }
 void pairsFirst(SparseMapEsParameters& p)
 {
@@ -171,7 +171,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-niches", sparseMapWithout<niches>},
             {"sparsemap-unfiltered-offspring", sparseMapWithout<unfilteredOffspring>},
             {"sparsemap-restart-keep-best", sparseMapWithout<restartKeepsBest>},
-            {"sparsemap-block-crossover", sparseMapWithout<blockCrossoverOnly>},
+            {"sparsemap-uniform-crossover", sparseMapWithout<uniformCrossoverToo>},
             {"sparsemap-pairs-first", sparseMapWithout<pairsFirst>},
             {"sparsemap-no-endgame", sparseMapWithout<noEndgame>},
             {"sparsemap-random-perm", sparseMapRandomPerm},

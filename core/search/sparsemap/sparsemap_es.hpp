@@ -116,11 +116,12 @@ struct SparseMapEsParameters {
     EsCrossover crossover = EsCrossover::Blocks;
     // With block crossover: this share of the crossed children takes each gene from either parent
     // (uniformCrossover), mixing prime factors within a dimension's tiling and loop orders within a
-    // level, as GA and es-pfce do; those had the better median on five SpConv cells and mobile mm4.
-    // Measured on the 84 cells x 5 seeds (docs/results/search-quality.md, session 17): geometric mean
-    // 1.061 against 1.066 with blocks only, 324 against 311 runs within 5 %, best median among the
-    // methods on 81 against 78 cells. Ablation `sparsemap-block-crossover` (0).
-    double uniformCrossoverShare = 0.3;
+    // level, as GA and es-pfce do. Session 17 adopted 0.3 (84 cells x 5 seeds: geometric mean 1.061
+    // against 1.066 with blocks only); with the end game and exchanges before pairs of session 18, blocks
+    // only is the better search (84 x 5, session 19: 1.044 against 1.059, 346 against 336 runs within
+    // 5 %, better on seeds 1-3 and 4-5 alike; docs/results/search-quality.md). Ablation
+    // `sparsemap-uniform-crossover` (0.3).
+    double uniformCrossoverShare = 0;
     EsMutationGene mutationGene = EsMutationGene::Uniform;
     EsMutationStep mutationStep = EsMutationStep::Design;
     // With design steps: after the first step, one more with this probability, again and again (a
