@@ -2,6 +2,8 @@
 
 #include "util/limits.hpp"
 
+#include <array>
+
 namespace sparsemap {
 
 namespace {
@@ -53,6 +55,36 @@ bool spatialFanoutFits(const Architecture& arch, std::span<const SpatialLoops> l
 {
     std::vector<std::int64_t> use;
     return firstOverflow(arch, loops, use) < 0 && splitSpatialLoops(arch, loops).has_value();
+}
+
+bool spatialFanoutFits(const Architecture& arch, std::span<const int> storageLevels,
+                       std::span<const std::int64_t> bounds, int dims)
+{
+    const int levels = arch.levelCount();
+    if (static_cast<std::size_t>(levels) > kSmallFanoutLevels) {
+        std::vector<SpatialLoops> loops;
+        for (std::size_t i = 0; i < storageLevels.size(); ++i)
+            loops.push_back(
+                {storageLevels[i],
+                 std::vector<std::int64_t>(bounds.begin() + static_cast<std::ptrdiff_t>(i) * dims,
+                                           bounds.begin() + static_cast<std::ptrdiff_t>(i + 1) * dims),
+                 std::nullopt});
+        return spatialFanoutFits(arch, loops);
+    }
+    std::array<std::int64_t, kSmallFanoutLevels> use;
+    use.fill(1);
+    for (std::size_t i = 0; i < storageLevels.size(); ++i) {
+        if (storageLevels[i] < 0 || storageLevels[i] >= levels)
+            continue; // as spatialFanoutUse
+        auto& product = use[static_cast<std::size_t>(storageLevels[i])];
+        for (int d = 0; d < dims; ++d)
+            product = saturatingMul(product,
+                                    bounds[i * static_cast<std::size_t>(dims) + static_cast<std::size_t>(d)]);
+    }
+    for (int s = 0; s < levels; ++s)
+        if (use[static_cast<std::size_t>(s)] > arch.fanout(s))
+            return false;
+    return spatialSplitExists(arch, storageLevels, bounds, dims);
 }
 
 } // namespace sparsemap

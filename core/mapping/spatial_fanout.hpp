@@ -23,5 +23,11 @@ std::vector<std::int64_t> spatialFanoutUse(const Architecture& arch, std::span<c
 std::string spatialFanoutProblem(const Architecture& arch, std::span<const SpatialLoops> loops);
 // The same answer without the text (for pre-filters that reject many draws).
 bool spatialFanoutFits(const Architecture& arch, std::span<const SpatialLoops> loops);
+// The same answer for loops given flat, as spatialSplitExists takes them (storage levels outer to
+// inner in [0, levelCount()), `dims` bounds per level): the genome pre-filter's hot path, which
+// allocates nothing for up to kSmallFanoutLevels levels.
+inline constexpr std::size_t kSmallFanoutLevels = 32;
+bool spatialFanoutFits(const Architecture& arch, std::span<const int> storageLevels,
+                       std::span<const std::int64_t> bounds, int dims);
 
 } // namespace sparsemap

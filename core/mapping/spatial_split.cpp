@@ -1,6 +1,8 @@
 #include "mapping/spatial_split.hpp"
 
 #include <algorithm>
+#include <array>
+#include <functional>
 
 namespace sparsemap {
 
@@ -63,24 +65,29 @@ std::vector<Choice> choicesOf(const SpatialLoops& level)
     return out;
 }
 
+// Whether an X x Y expansion fits the meshes of the levels (storage indices, levelCount() = compute)
+// whose expansion is final once a spatial level at storage level `from - 1` is placed: those below it
+// down to the next spatial level's storage level `to`.
+bool fitsMeshes(const Architecture& arch, int from, int to, std::int64_t x, std::int64_t y)
+{
+    for (int t = from; t <= to; ++t) {
+        const Mesh mesh = timeloopMesh(arch, t);
+        if (x > mesh.x || y > mesh.y)
+            return false;
+    }
+    return true;
+}
+
 struct Search {
     const Architecture& arch;
     std::span<const SpatialLoops> levels;
     std::vector<std::vector<Choice>> choices;
     std::vector<std::uint32_t> picked;
 
-    // Levels (storage indices, levelCount() = compute) whose expansion is final once entry i is
-    // placed: those below its storage level down to the next entry's.
     bool fitsBelow(std::size_t i, std::int64_t x, std::int64_t y) const
     {
-        const int from = levels[i].storageLevel + 1;
-        const int to = i + 1 < levels.size() ? levels[i + 1].storageLevel : arch.levelCount();
-        for (int t = from; t <= to; ++t) {
-            const Mesh mesh = timeloopMesh(arch, t);
-            if (x > mesh.x || y > mesh.y)
-                return false;
-        }
-        return true;
+        return fitsMeshes(arch, levels[i].storageLevel + 1,
+                          i + 1 < levels.size() ? levels[i + 1].storageLevel : arch.levelCount(), x, y);
     }
 
     bool place(std::size_t i, std::int64_t x, std::int64_t y)
@@ -111,6 +118,76 @@ std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& 
     if (!s.place(0, 1, 1))
         return std::nullopt;
     return s.picked;
+}
+
+namespace {
+
+// The existence question of Search without its allocations: the same depth-first walk over each
+// level's distinct X products (which one of equal products is placed does not change what fits).
+struct SmallSearch {
+    const Architecture& arch;
+    std::span<const int> storage;
+    std::span<const std::int64_t> bounds;
+    int dims;
+
+    bool place(std::size_t i, std::int64_t x, std::int64_t y) const
+    {
+        if (i == storage.size())
+            return true;
+        std::array<std::int64_t, kSmallSplitDims> split{};
+        int n = 0;
+        std::int64_t total = 1;
+        for (int d = 0; d < dims; ++d)
+            if (const auto b = bounds[i * static_cast<std::size_t>(dims) + static_cast<std::size_t>(d)];
+                b > 1) {
+                split[static_cast<std::size_t>(n++)] = b;
+                total *= b;
+            }
+        std::array<std::int64_t, std::size_t{1} << kSmallSplitDims> products;
+        const std::size_t count = std::size_t{1} << n;
+        for (std::size_t m = 0; m < count; ++m) {
+            std::int64_t p = 1;
+            for (int k = 0; k < n; ++k)
+                if ((m >> k) & 1u)
+                    p *= split[static_cast<std::size_t>(k)];
+            products[m] = p;
+        }
+        std::sort(products.begin(), products.begin() + static_cast<std::ptrdiff_t>(count), std::greater<>());
+        const int from = storage[i] + 1;
+        const int to = i + 1 < storage.size() ? storage[i + 1] : arch.levelCount();
+        for (std::size_t k = 0; k < count; ++k) {
+            if (k > 0 && products[k] == products[k - 1])
+                continue;
+            const std::int64_t nx = x * products[k], ny = y * (total / products[k]);
+            if (fitsMeshes(arch, from, to, nx, ny) && place(i + 1, nx, ny))
+                return true;
+        }
+        return false;
+    }
+};
+
+} // namespace
+
+bool spatialSplitExists(const Architecture& arch, std::span<const int> storageLevels,
+                        std::span<const std::int64_t> bounds, int dims)
+{
+    bool small = true;
+    for (std::size_t i = 0; i < storageLevels.size() && small; ++i)
+        small = std::count_if(
+                    bounds.begin() + static_cast<std::ptrdiff_t>(i * static_cast<std::size_t>(dims)),
+                    bounds.begin() + static_cast<std::ptrdiff_t>((i + 1) * static_cast<std::size_t>(dims)),
+                    [](std::int64_t b) { return b > 1; }) <= kSmallSplitDims;
+    if (small)
+        return SmallSearch{arch, storageLevels, bounds, dims}.place(0, 1, 1);
+    std::vector<SpatialLoops> loops;
+    for (std::size_t i = 0; i < storageLevels.size(); ++i)
+        loops.push_back(
+            {storageLevels[i],
+             std::vector<std::int64_t>(
+                 bounds.begin() + static_cast<std::ptrdiff_t>(i * static_cast<std::size_t>(dims)),
+                 bounds.begin() + static_cast<std::ptrdiff_t>((i + 1) * static_cast<std::size_t>(dims))),
+             std::nullopt});
+    return splitSpatialLoops(arch, loops).has_value();
 }
 
 bool spatialLoopsFitAlongX(const Architecture& arch, const Mapping& mapping)

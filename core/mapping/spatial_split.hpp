@@ -35,6 +35,14 @@ struct SpatialLoops {
 std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& arch,
                                                             std::span<const SpatialLoops> levels);
 
+// Whether some split fits: splitSpatialLoops(arch, loops).has_value() for the spatial levels given as
+// their storage levels (outer to inner) and per-dim bounds (row-major, `dims` per level), for the
+// genome pre-check's hot path. Allocates nothing when no level has more than kSmallSplitDims
+// non-unit bounds (larger cases build the loops and ask splitSpatialLoops).
+inline constexpr int kSmallSplitDims = 8;
+bool spatialSplitExists(const Architecture& arch, std::span<const int> storageLevels,
+                        std::span<const std::int64_t> bounds, int dims);
+
 // Whether every spatial loop of `mapping` fits along X: at every level the product of the spatial
 // bounds above it is within its meshX. Then the split search has nothing to decide (every loop goes
 // along X, in the given order) and is skipped. Loops an imported split places along Y are not

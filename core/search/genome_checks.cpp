@@ -2,6 +2,8 @@
 
 #include "mapping/spatial_fanout.hpp"
 
+#include <array>
+#include <algorithm>
 #include <vector>
 
 namespace sparsemap::search {
@@ -31,7 +33,34 @@ std::vector<SpatialLoops> spatialLoopsOfGenome(const GenomeLayout& layout, std::
 
 bool spatialFanoutFits(const GenomeLayout& layout, std::span<const int> genome)
 {
-    return sparsemap::spatialFanoutFits(layout.architecture(), spatialLoopsOfGenome(layout, genome));
+    // The loops of spatialLoopsOfGenome, flat and on the stack (the pre-filter runs on every draw).
+    constexpr std::size_t kSlots = 32, kDims = 32;
+    const auto& slots = layout.mappingLevels();
+    const Architecture& arch = layout.architecture();
+    const std::size_t dims = layout.workload().dims.size();
+    if (slots.size() > kSlots || dims > kDims)
+        return sparsemap::spatialFanoutFits(arch, spatialLoopsOfGenome(layout, genome));
+    std::array<int, kSlots> spatialOf, storage;
+    std::size_t count = 0;
+    for (std::size_t k = 0; k < slots.size(); ++k)
+        if (slots[k].kind == LoopKind::Spatial) {
+            spatialOf[k] = static_cast<int>(count);
+            storage[count++] = slots[k].storageLevel;
+        }
+    std::array<std::int64_t, kSlots * kDims> bounds;
+    std::fill_n(bounds.begin(), count * dims, std::int64_t{1});
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i) {
+        const auto slot = static_cast<std::size_t>(genome[static_cast<std::size_t>(i)] - 1);
+        if (slots[slot].kind != LoopKind::Spatial)
+            continue;
+        const auto& gene = layout.gene(i);
+        bounds[static_cast<std::size_t>(spatialOf[slot]) * dims + static_cast<std::size_t>(gene.dim)] *=
+            gene.factor;
+    }
+    return sparsemap::spatialFanoutFits(arch, std::span<const int>(storage.data(), count),
+                                        std::span<const std::int64_t>(bounds.data(), count * dims),
+                                        static_cast<int>(dims));
 }
 
 } // namespace sparsemap::search

@@ -7,6 +7,7 @@
 #include "mapping/mapping_checks.hpp"
 #include "mapping/spatial_fanout.hpp"
 #include "search/genome_checks.hpp"
+#include "sample_inputs.hpp"
 #include "test_support.hpp"
 
 #include <QtTest>
@@ -132,6 +133,40 @@ private slots:
             ++(fits ? fit : unfit);
         }
         QVERIFY(fit > 0 && unfit > 0); // both answers were exercised
+    }
+
+    void genomeCheckAgreesOnPresetsAndMeshes()
+    {
+        // The genome path answers most genomes without the split search (fan-out, then every loop
+        // along X); it must give the full check's answer on the presets, and on grids where "every
+        // loop along X" does not fit and only the split search can tell (the toy as 2 x 2 PEs of
+        // 8 x 2 MACs, above: M = 4 alone fits the fan-out but no split).
+        Architecture meshed = test::toyArchitecture();
+        meshed.levels[2].meshX = 2;
+        meshed.compute.meshX = 8;
+        std::vector<GenomeLayout> layouts{GenomeLayout(test::toyWorkload(), meshed)};
+        for (const char* preset : {"edge", "mobile", "cloud"})
+            for (const char* workload : {"mm3", "conv4"})
+                layouts.push_back(test::sampleLayout(workload, preset));
+        std::mt19937_64 rng(11);
+        for (const auto& layout : layouts) {
+            int fit = 0, unfit = 0;
+            for (int n = 0; n < 2000; ++n) {
+                Genome g = randomGenome(layout, rng);
+                if (n % 2 == 1) // most random tilings overflow the fan-out: also try a few spatial loops
+                    for (int i = layout.segment(GeneSegment::Tiling).begin;
+                         i < layout.segment(GeneSegment::Tiling).end; ++i)
+                        if (layout.mappingLevels()[static_cast<std::size_t>(g[i] - 1)].kind ==
+                                LoopKind::Spatial &&
+                            rng() % 3 != 0)
+                            g[i] = 1;
+                const bool fits = search::spatialFanoutFits(layout, g);
+                QCOMPARE(fits,
+                         spatialFanoutFits(layout.architecture(), search::spatialLoopsOfGenome(layout, g)));
+                ++(fits ? fit : unfit);
+            }
+            QVERIFY(fit > 0 && unfit > 0);
+        }
     }
 };
 
