@@ -51,6 +51,9 @@ constexpr std::array kMethods{
                "ablation: sparsemap polishing with format-gene pairs before factor exchanges"},
     MethodName{"sparsemap-no-endgame",
                "ablation: sparsemap restarting to the end (no iterated local search in the last segment)"},
+    MethodName{"sparsemap-drop-inadmissible-cells",
+               "variant: sparsemap whose HSHI gives up a hypercube after one round of draws that never pass "
+               "the fan-out pre-check"},
     MethodName{"sparsemap-random-perm",
                "ablation: the published SparseMap ES with random instead of Cantor permutation codes"},
     MethodName{"es-pfce-random-perm", "ablation: es-pfce with random permutation codes"},

@@ -112,6 +112,10 @@ void unfilteredOffspring(SparseMapEsParameters& p)
 {
     p.prefilterOffspring = false;
 }
+void dropInadmissibleCells(SparseMapEsParameters& p)
+{
+    p.dropInadmissibleCells = true;
+}
 void niches(SparseMapEsParameters& p)
 {
     p.nicheSize = 5;
@@ -174,6 +178,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-uniform-crossover", sparseMapWithout<uniformCrossoverToo>},
             {"sparsemap-pairs-first", sparseMapWithout<pairsFirst>},
             {"sparsemap-no-endgame", sparseMapWithout<noEndgame>},
+            {"sparsemap-drop-inadmissible-cells", sparseMapWithout<dropInadmissibleCells>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},
             {"mapper", plain<MapperSearch>()},

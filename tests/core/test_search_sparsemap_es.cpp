@@ -11,6 +11,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <stdexcept>
@@ -146,6 +147,29 @@ private slots:
             cells.insert(init.cells[i]);
         }
         QCOMPARE(cells.size(), std::size_t(100));
+    }
+
+    void inadmissibleHypercubesAreGivenUp()
+    {
+        // Ten cells, one value of gene 0 each: no draw of cell 3 passes the pre-filter (nor the model),
+        // cell 5 passes it but is invalid, the other eight are valid at once. Round 1 evaluates nine samples
+        // and gives cell 3 up; rounds 2-4 evaluate cell 5 only: 12 evaluations, and cell 3 has no member.
+        // Sampling cell 3 every round (the published HSHI) evaluates its last draw each time: 16.
+        const std::vector<GeneRange> ranges{{0, 9}, {0, 1}};
+        const std::vector<bool> high{true, false};
+        auto objective = unlimitedObjective([](const Genome& g) {
+            return g[0] == 3 || g[0] == 5 ? std::numeric_limits<double>::infinity() : 1.0;
+        });
+        for (const bool drop : {true, false}) {
+            HypercubeParameters p{10, 4, 0.0, [](Genome& g) { return g[0] != 3; }};
+            p.dropInadmissibleCells = drop;
+            std::mt19937_64 rng(8);
+            const auto init = hypercubeInitialization(ranges, high, Population{}, objective, p, rng);
+            QCOMPARE(init.validCells, 8);
+            QCOMPARE(init.evaluations, std::int64_t(drop ? 12 : 16));
+            QCOMPARE(init.population.size(), std::size_t(drop ? 9 : 10));
+            QCOMPARE(std::count(init.cells.begin(), init.cells.end(), std::int64_t(3)), drop ? 0 : 1);
+        }
     }
 
     void badParametersThrow()

@@ -110,20 +110,26 @@ HypercubeInitialization hypercubeInitialization(std::span<const GeneRange> range
     const auto cells = grid.chooseCells(p.hypercubes, rng);
     std::vector<Genome> kept(cells.size()), dead(cells.size());
     std::vector<double> keptObjective(cells.size(), kDead);
+    std::vector<char> givenUp(cells.size(), 0);
     std::vector<double> objectives;
     for (int round = 0; round < p.samplesPerHypercube && !init.exhausted; ++round) {
         std::vector<std::size_t> pending;
         std::vector<Genome> batch;
         for (std::size_t c = 0; c < cells.size(); ++c) {
-            if (!kept[c].empty())
+            if (!kept[c].empty() || givenUp[c])
                 continue;
             const bool fromPool = validCombinations.size() > 0 && uniform01(rng) < p.calibratedLowGenesShare;
             Genome genome = fromPool ? validCombinations.genomes[std::uniform_int_distribution<std::size_t>(
                                            0, validCombinations.size() - 1)(rng)]
                                      : randomIndividual(ranges, rng, p.admissible);
             grid.sampleInCell(cells[c], genome, rng);
-            for (int draw = 1; p.admissible && draw < kAdmissibleDraws && !p.admissible(genome); ++draw)
+            int draw = 1;
+            for (; p.admissible && draw < kAdmissibleDraws && !p.admissible(genome); ++draw)
                 grid.sampleInCell(cells[c], genome, rng);
+            if (p.dropInadmissibleCells && draw == kAdmissibleDraws && !p.admissible(genome)) {
+                givenUp[c] = 1;
+                continue;
+            }
             pending.push_back(c);
             batch.push_back(std::move(genome));
         }

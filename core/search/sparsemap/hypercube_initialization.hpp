@@ -49,6 +49,10 @@ struct HypercubeParameters {
     int samplesPerHypercube = 20;         // the paper's 20
     double calibratedLowGenesShare = 0.5; // see SparseMapEsParameters
     Admissible admissible;                // samples must satisfy it (drawn again for free); empty = any
+    // A cell whose kAdmissibleDraws draws of one round found no admissible sample (its high genes
+    // alone rule it out, e.g. spatial factors beyond the fan-out) is given up for the later rounds:
+    // they would spend the same draws and an evaluation each on inadmissible samples.
+    bool dropInadmissibleCells = false;
 };
 
 void validate(const HypercubeParameters& parameters); // throws std::invalid_argument

@@ -331,6 +331,7 @@ Population EsRun::initialize()
         auto cubes =
             HypercubeParameters{m_p.hypercubes, m_p.samplesPerHypercube, m_p.calibratedLowGenesShare, {}};
         cubes.admissible = m_admissible;
+        cubes.dropInadmissibleCells = m_p.dropInadmissibleCells;
         auto init = hypercubeInitialization(m_problem.ranges(),
                                             report.calibration.high.empty()
                                                 ? std::vector<bool>(m_problem.ranges().size())
