@@ -61,16 +61,8 @@ bool spatialFanoutFits(const Architecture& arch, std::span<const int> storageLev
                        std::span<const std::int64_t> bounds, int dims)
 {
     const int levels = arch.levelCount();
-    if (static_cast<std::size_t>(levels) > kSmallFanoutLevels) {
-        std::vector<SpatialLoops> loops;
-        for (std::size_t i = 0; i < storageLevels.size(); ++i)
-            loops.push_back(
-                {storageLevels[i],
-                 std::vector<std::int64_t>(bounds.begin() + static_cast<std::ptrdiff_t>(i) * dims,
-                                           bounds.begin() + static_cast<std::ptrdiff_t>(i + 1) * dims),
-                 std::nullopt});
-        return spatialFanoutFits(arch, loops);
-    }
+    if (static_cast<std::size_t>(levels) > kSmallFanoutLevels)
+        return spatialFanoutFits(arch, spatialLoopsFromFlat(storageLevels, bounds, dims));
     std::array<std::int64_t, kSmallFanoutLevels> use;
     use.fill(1);
     for (std::size_t i = 0; i < storageLevels.size(); ++i) {

@@ -172,22 +172,25 @@ bool spatialSplitExists(const Architecture& arch, std::span<const int> storageLe
                         std::span<const std::int64_t> bounds, int dims)
 {
     bool small = true;
-    for (std::size_t i = 0; i < storageLevels.size() && small; ++i)
-        small = std::count_if(
-                    bounds.begin() + static_cast<std::ptrdiff_t>(i * static_cast<std::size_t>(dims)),
-                    bounds.begin() + static_cast<std::ptrdiff_t>((i + 1) * static_cast<std::size_t>(dims)),
-                    [](std::int64_t b) { return b > 1; }) <= kSmallSplitDims;
+    for (std::size_t i = 0; i < storageLevels.size() && small; ++i) {
+        const auto row = bounds.subspan(i * static_cast<std::size_t>(dims), static_cast<std::size_t>(dims));
+        small =
+            std::count_if(row.begin(), row.end(), [](std::int64_t b) { return b > 1; }) <= kSmallSplitDims;
+    }
     if (small)
         return SmallSearch{arch, storageLevels, bounds, dims}.place(0, 1, 1);
+    return splitSpatialLoops(arch, spatialLoopsFromFlat(storageLevels, bounds, dims)).has_value();
+}
+
+std::vector<SpatialLoops> spatialLoopsFromFlat(std::span<const int> storageLevels,
+                                               std::span<const std::int64_t> bounds, int dims)
+{
     std::vector<SpatialLoops> loops;
-    for (std::size_t i = 0; i < storageLevels.size(); ++i)
-        loops.push_back(
-            {storageLevels[i],
-             std::vector<std::int64_t>(
-                 bounds.begin() + static_cast<std::ptrdiff_t>(i * static_cast<std::size_t>(dims)),
-                 bounds.begin() + static_cast<std::ptrdiff_t>((i + 1) * static_cast<std::size_t>(dims))),
-             std::nullopt});
-    return splitSpatialLoops(arch, loops).has_value();
+    for (std::size_t i = 0; i < storageLevels.size(); ++i) {
+        const auto row = bounds.subspan(i * static_cast<std::size_t>(dims), static_cast<std::size_t>(dims));
+        loops.push_back({storageLevels[i], std::vector<std::int64_t>(row.begin(), row.end()), std::nullopt});
+    }
+    return loops;
 }
 
 bool spatialLoopsFitAlongX(const Architecture& arch, const Mapping& mapping)

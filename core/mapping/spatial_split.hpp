@@ -42,6 +42,9 @@ std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& 
 inline constexpr int kSmallSplitDims = 8;
 bool spatialSplitExists(const Architecture& arch, std::span<const int> storageLevels,
                         std::span<const std::int64_t> bounds, int dims);
+// Loops given flat (as spatialSplitExists takes them) as SpatialLoops, without a split.
+std::vector<SpatialLoops> spatialLoopsFromFlat(std::span<const int> storageLevels,
+                                               std::span<const std::int64_t> bounds, int dims);
 
 // Whether every spatial loop of `mapping` fits along X: at every level the product of the spatial
 // bounds above it is within its meshX. Then the split search has nothing to decide (every loop goes

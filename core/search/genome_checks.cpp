@@ -2,11 +2,28 @@
 
 #include "mapping/spatial_fanout.hpp"
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <vector>
 
 namespace sparsemap::search {
+
+namespace {
+
+// Calls add(slot, dim, factor) for each prime factor the tiling genes place at a spatial mapping level.
+template <typename Add>
+void forSpatialFactors(const GenomeLayout& layout, std::span<const int> genome, Add add)
+{
+    const auto& slots = layout.mappingLevels();
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i) {
+        const auto slot = static_cast<std::size_t>(genome[static_cast<std::size_t>(i)] - 1);
+        if (slots[slot].kind == LoopKind::Spatial)
+            add(slot, static_cast<std::size_t>(layout.gene(i).dim), layout.gene(i).factor);
+    }
+}
+
+} // namespace
 
 std::vector<SpatialLoops> spatialLoopsOfGenome(const GenomeLayout& layout, std::span<const int> genome)
 {
@@ -19,15 +36,9 @@ std::vector<SpatialLoops> spatialLoopsOfGenome(const GenomeLayout& layout, std::
             spatialOfSlot[k] = static_cast<int>(spatial.size());
             spatial.push_back({slots[k].storageLevel, std::vector<std::int64_t>(dims, 1), std::nullopt});
         }
-    const auto tiling = layout.segment(GeneSegment::Tiling);
-    for (int i = tiling.begin; i < tiling.end; ++i) {
-        const auto slot = static_cast<std::size_t>(genome[static_cast<std::size_t>(i)] - 1);
-        if (slots[slot].kind != LoopKind::Spatial)
-            continue;
-        const auto& gene = layout.gene(i);
-        spatial[static_cast<std::size_t>(spatialOfSlot[slot])].bounds[static_cast<std::size_t>(gene.dim)] *=
-            gene.factor;
-    }
+    forSpatialFactors(layout, genome, [&](std::size_t slot, std::size_t dim, std::int64_t factor) {
+        spatial[static_cast<std::size_t>(spatialOfSlot[slot])].bounds[dim] *= factor;
+    });
     return spatial;
 }
 
@@ -49,15 +60,9 @@ bool spatialFanoutFits(const GenomeLayout& layout, std::span<const int> genome)
         }
     std::array<std::int64_t, kSlots * kDims> bounds;
     std::fill_n(bounds.begin(), count * dims, std::int64_t{1});
-    const auto tiling = layout.segment(GeneSegment::Tiling);
-    for (int i = tiling.begin; i < tiling.end; ++i) {
-        const auto slot = static_cast<std::size_t>(genome[static_cast<std::size_t>(i)] - 1);
-        if (slots[slot].kind != LoopKind::Spatial)
-            continue;
-        const auto& gene = layout.gene(i);
-        bounds[static_cast<std::size_t>(spatialOf[slot]) * dims + static_cast<std::size_t>(gene.dim)] *=
-            gene.factor;
-    }
+    forSpatialFactors(layout, genome, [&](std::size_t slot, std::size_t dim, std::int64_t factor) {
+        bounds[static_cast<std::size_t>(spatialOf[slot]) * dims + dim] *= factor;
+    });
     return sparsemap::spatialFanoutFits(arch, std::span<const int>(storage.data(), count),
                                         std::span<const std::int64_t>(bounds.data(), count * dims),
                                         static_cast<int>(dims));
