@@ -2,21 +2,39 @@
 
 #include "util/limits.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace sparsemap {
 
 namespace {
 
+// Multiplies one spatial level's bounds into the use of its storage level (a level out of range adds
+// nothing), saturating at INT64_MAX: an overflow does not fit either.
+void addUse(int storageLevel, std::span<const std::int64_t> bounds, std::span<std::int64_t> use)
+{
+    if (storageLevel < 0 || static_cast<std::size_t>(storageLevel) >= use.size())
+        return;
+    auto& product = use[static_cast<std::size_t>(storageLevel)];
+    for (auto bound : bounds)
+        product = saturatingMul(product, bound);
+}
+
+// The first storage level whose use exceeds its fan-out, or -1.
+int firstOverflowOf(const Architecture& arch, std::span<const std::int64_t> use)
+{
+    for (int s = 0; s < arch.levelCount(); ++s)
+        if (use[static_cast<std::size_t>(s)] > arch.fanout(s))
+            return s;
+    return -1;
+}
+
 // The first storage level whose use exceeds its fan-out, or -1; `use` receives every level's use.
 int firstOverflow(const Architecture& arch, std::span<const SpatialLoops> loops,
                   std::vector<std::int64_t>& use)
 {
     use = spatialFanoutUse(arch, loops);
-    for (int s = 0; s < arch.levelCount(); ++s)
-        if (use[static_cast<std::size_t>(s)] > arch.fanout(s))
-            return s;
-    return -1;
+    return firstOverflowOf(arch, use);
 }
 
 } // namespace
@@ -24,13 +42,8 @@ int firstOverflow(const Architecture& arch, std::span<const SpatialLoops> loops,
 std::vector<std::int64_t> spatialFanoutUse(const Architecture& arch, std::span<const SpatialLoops> loops)
 {
     std::vector<std::int64_t> use(static_cast<std::size_t>(arch.levelCount()), 1);
-    for (const auto& level : loops) {
-        if (level.storageLevel < 0 || level.storageLevel >= arch.levelCount())
-            continue;
-        auto& product = use[static_cast<std::size_t>(level.storageLevel)];
-        for (auto bound : level.bounds)
-            product = saturatingMul(product, bound); // an overflow does not fit either
-    }
+    for (const auto& level : loops)
+        addUse(level.storageLevel, level.bounds, use);
     return use;
 }
 
@@ -63,19 +76,14 @@ bool spatialFanoutFits(const Architecture& arch, std::span<const int> storageLev
     const int levels = arch.levelCount();
     if (static_cast<std::size_t>(levels) > kSmallFanoutLevels)
         return spatialFanoutFits(arch, spatialLoopsFromFlat(storageLevels, bounds, dims));
-    std::array<std::int64_t, kSmallFanoutLevels> use;
-    use.fill(1);
-    for (std::size_t i = 0; i < storageLevels.size(); ++i) {
-        if (storageLevels[i] < 0 || storageLevels[i] >= levels)
-            continue; // as spatialFanoutUse
-        auto& product = use[static_cast<std::size_t>(storageLevels[i])];
-        for (int d = 0; d < dims; ++d)
-            product = saturatingMul(product,
-                                    bounds[i * static_cast<std::size_t>(dims) + static_cast<std::size_t>(d)]);
-    }
-    for (int s = 0; s < levels; ++s)
-        if (use[static_cast<std::size_t>(s)] > arch.fanout(s))
-            return false;
+    std::array<std::int64_t, kSmallFanoutLevels> storage;
+    const std::span<std::int64_t> use(storage.data(), static_cast<std::size_t>(levels));
+    std::fill(use.begin(), use.end(), std::int64_t{1});
+    for (std::size_t i = 0; i < storageLevels.size(); ++i)
+        addUse(storageLevels[i],
+               bounds.subspan(i * static_cast<std::size_t>(dims), static_cast<std::size_t>(dims)), use);
+    if (firstOverflowOf(arch, use) >= 0)
+        return false;
     return spatialSplitExists(arch, storageLevels, bounds, dims);
 }
 
