@@ -6,6 +6,7 @@
 #include "genome/genome_codec.hpp"
 #include "mapping/mapping_checks.hpp"
 #include "mapping/spatial_fanout.hpp"
+#include "mapping/spatial_split.hpp"
 #include "search/genome_checks.hpp"
 #include "sample_inputs.hpp"
 #include "test_support.hpp"
@@ -110,6 +111,28 @@ private slots:
         QVERIFY(spatialFanoutFits(a, square));
         // With the default grid (one row of 4) the line fits.
         QVERIFY(spatialFanoutFits(test::toyArchitecture(), line));
+    }
+
+    void splitBeyondTheSmallSearchByHand()
+    {
+        // More than kSmallSplitDims non-unit loops at one level: spatialSplitExists builds the loops
+        // and asks the split search. 1,280 PEs of one MAC; nine loops 3 x 3 x 2^7 = 1,152 under the
+        // GLB, within the fan-out. As 5 x 256 PEs: X can hold 1, 2, 3 or 4, so Y would need 1,152 / 4
+        // = 288 > 256: no split. As 10 x 128: X = 3 x 3 = 9, Y = 128: fits.
+        static_assert(kSmallSplitDims < 9);
+        const std::vector<std::int64_t> bounds{3, 3, 2, 2, 2, 2, 2, 2, 2};
+        const std::vector<int> storage{1};
+        for (const auto& [meshX, fits] : {std::pair{5, false}, std::pair{10, true}}) {
+            Architecture a = test::templateArchitecture(1280, 1, 1024, 64);
+            a.levels[2].meshX = meshX;
+            a.compute.meshX = meshX;
+            const auto problems = architectureProblems(a);
+            QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+            QCOMPARE(spatialSplitExists(a, storage, bounds, 9), fits);
+            const std::vector<SpatialLoops> nine{{1, bounds, std::nullopt}};
+            QCOMPARE(spatialFanoutUse(a, nine)[1], std::int64_t{1152});
+            QCOMPARE(spatialFanoutFits(a, nine), fits);
+        }
     }
 
     void genomeLoopsAreTheDecodedDesignsLoops()
