@@ -11,7 +11,7 @@ best-known, the runs within 1 % and 5 %, the runs with no valid design, and on h
 median is at least as good as every other method's median.
 
   python3 scripts/search-quality.py SWEEP_DIR [SWEEP_DIR ...] [--best-known DIR ...] [--budget N]
-      [--best-known-from TSV ...] [--cells] [--best-known-table FILE]
+      [--best-known-from TSV ...] [--cells] [--best-known-table FILE] [--pool K]
 """
 import argparse
 import math
@@ -76,6 +76,29 @@ def read_best_known_table(path):
             yield fields[0], fields[1], edp, fields[3] if len(fields) > 3 else "?"
 
 
+def seed_order(seed):
+    try:
+        return (0, int(seed), "")
+    except ValueError:
+        return (1, 0, seed)
+
+
+def pooled(runs, k):
+    """The best of each k consecutive seeds (in seed order) of a method and cell, as one run."""
+    groups = defaultdict(list)
+    for r in runs:
+        groups[(r["method"], r["arch"], r["workload"])].append(r)
+    out = []
+    for (method, arch, workload), members in sorted(groups.items()):
+        members.sort(key=lambda r: seed_order(r["seed"]))
+        for g in range(len(members) // k):
+            chunk = members[g * k:(g + 1) * k]
+            out.append({"arch": arch, "workload": workload, "method": f"{method} (best of {k})",
+                        "seed": f'{chunk[0]["seed"]}-{chunk[-1]["seed"]}', "budget": chunk[0]["budget"],
+                        "best": min(r["best"] for r in chunk)})
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("folders", nargs="+")
@@ -84,7 +107,12 @@ def main():
     ap.add_argument("--budget", type=int, default=20000)
     ap.add_argument("--cells", action="store_true", help="also print each cell's medians")
     ap.add_argument("--best-known-table", help="write the best-known value of every cell (TSV)")
+    ap.add_argument("--pool", type=int, default=1, metavar="K",
+                    help="score the best of each K consecutive seeds of a method and cell as one run "
+                         "(K x the budget: independent runs pooled); incomplete groups are left out")
     args = ap.parse_args()
+    if args.pool < 1:
+        sys.exit(f"--pool must be at least 1, not {args.pool}")
 
     runs = []
     best_known = {}
@@ -104,6 +132,10 @@ def main():
                 runs.append(r)
     if not runs:
         sys.exit(f"no runs with budget {args.budget}")
+    if args.pool > 1:
+        runs = pooled(runs, args.pool)
+        if not runs:
+            sys.exit(f"no method and cell has {args.pool} runs to pool")
 
     by_method = defaultdict(list)
     by_cell_method = defaultdict(lambda: defaultdict(list))
@@ -116,7 +148,8 @@ def main():
     cells = sorted(by_cell_method)
     medians = {key: {m: statistics.median(v) for m, v in by_cell_method[key].items()} for key in cells}
     methods = sorted(by_method, key=lambda m: (m != "sparsemap", m))
-    print(f"{len(runs)} runs at {args.budget} evaluations on {len(cells)} cells; "
+    pooled_note = f" (each the best of {args.pool} runs)" if args.pool > 1 else ""
+    print(f"{len(runs)} runs{pooled_note} at {args.budget} evaluations on {len(cells)} cells; "
           f"best-known from {len(args.folders) + len(args.best_known)} folder(s)"
           f" and {len(args.best_known_from)} table(s)\n")
     print("| method | geometric-mean ratio to best-known | runs within 1 % | runs within 5 % "
