@@ -1,6 +1,7 @@
 #include "search/genome_checks.hpp"
 
 #include "mapping/spatial_fanout.hpp"
+#include "util/limits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -45,7 +46,7 @@ std::vector<SpatialLoops> spatialLoopsOfGenome(const GenomeLayout& layout, std::
 bool spatialFanoutFits(const GenomeLayout& layout, std::span<const int> genome)
 {
     // The loops of spatialLoopsOfGenome, flat and on the stack (the pre-filter runs on every draw).
-    constexpr std::size_t kSlots = 32, kDims = 32;
+    constexpr std::size_t kSlots = 32, kDims = kMaxDims; // dims: at most kMaxDims (workloadProblems)
     const auto& slots = layout.mappingLevels();
     const Architecture& arch = layout.architecture();
     const std::size_t dims = layout.workload().dims.size();
