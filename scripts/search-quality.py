@@ -7,8 +7,14 @@ method or budget (--best-known adds folders that only contribute to it, e.g. lon
 --best-known-from adds a table written by --best-known-table, e.g. docs/results/best-known-table4.tsv,
 so a new run is measured against every earlier one without their folders). For each
 method at the budget asked (--budget, default 20000) it prints the geometric-mean ratio to
-best-known, the runs within 1 % and 5 %, the runs with no valid design, and on how many cells its
-median is at least as good as every other method's median.
+best-known with its standard error over seeds (below), the runs within 1 % and 5 %, the runs with no
+valid design, and on how many cells its median is at least as good as every other method's median.
+
+The standard error is how much the geometric mean would move with other seeds on the same cells: the
+variance of each cell's log-ratios between its runs (n - 1 in the denominator), summed over cells
+weighted by their runs, over the number of runs squared, and carried to the ratio by its derivative
+(geometric mean x standard error of its log). Cells with a single run add nothing to it. Two methods
+whose geometric means differ by less than about twice the larger standard error are not told apart.
 
   python3 scripts/search-quality.py SWEEP_DIR [SWEEP_DIR ...] [--best-known DIR ...] [--budget N]
       [--best-known-from TSV ...] [--cells] [--best-known-table FILE] [--pool K]
@@ -50,9 +56,31 @@ def cells_of(folder):
                 "workload": c.get("workload", "?"),
                 "method": c.get("method", "?"),
                 "seed": c.get("seed", "?"),
-                "budget": int(c.get("budget", "0")),
+                "budget": budget_of(c, os.path.join(cells_dir, name)),
                 "best": best,
             }
+
+
+def budget_of(cell, path):
+    try:
+        return int(cell.get("budget", "0"))
+    except ValueError:
+        sys.exit(f"{path}: budget '{cell['budget']}' is not a whole number of evaluations")
+
+
+def log_ratio(x):
+    # A run without a valid design counts as 10x best-known in the geometric mean (and is counted
+    # apart), so one dead run cannot hide behind the others.
+    return math.log(x if math.isfinite(x) else 10.0)
+
+
+def geometric_mean_and_error(ratios_by_cell):
+    """The geometric mean of every run's ratio and its standard error over seeds (see the top)."""
+    logs = [log_ratio(x) for ratios in ratios_by_cell for x in ratios]
+    n = len(logs)
+    geo = math.exp(sum(logs) / n)
+    spread = sum(len(r) * statistics.variance([log_ratio(x) for x in r]) for r in ratios_by_cell if len(r) > 1)
+    return geo, geo * math.sqrt(spread) / n
 
 
 def read_best_known_table(path):
@@ -152,15 +180,14 @@ def main():
     print(f"{len(runs)} runs{pooled_note} at {args.budget} evaluations on {len(cells)} cells; "
           f"best-known from {len(args.folders) + len(args.best_known)} folder(s)"
           f" and {len(args.best_known_from)} table(s)\n")
-    print("| method | geometric-mean ratio to best-known | runs within 1 % | runs within 5 % "
+    print("| method | geometric-mean ratio to best-known (± standard error) | runs within 1 % | runs within 5 % "
           "| runs with no valid design | cells where its median is the best median |")
     print("|---|---|---|---|---|---|")
     for m in methods:
         ratios = by_method[m]
         finite = [x for x in ratios if math.isfinite(x)]
-        # A run without a valid design counts as 10x best-known in the geometric mean (and is
-        # counted apart), so one dead run cannot hide behind the others.
-        geo = math.exp(sum(math.log(x if math.isfinite(x) else 10.0) for x in ratios) / len(ratios))
+        geo, error = geometric_mean_and_error(
+            [by_cell_method[key][m] for key in cells if m in by_cell_method[key]])
         n = len(ratios)
         within1 = sum(1 for x in finite if x <= 1.01)
         within5 = sum(1 for x in finite if x <= 1.05)
@@ -173,7 +200,7 @@ def main():
             cells_run += 1
             if all(medians[key][m] <= other + 1e-12 for other in medians[key].values()):
                 best_median += 1
-        print(f"| {m} | {geo:.3f} | {within1} / {n} | {within5} / {n} | {dead} | {best_median} / {cells_run} |")
+        print(f"| {m} | {geo:.3f} ± {error:.3f} | {within1} / {n} | {within5} / {n} | {dead} | {best_median} / {cells_run} |")
 
     if args.cells:
         print("\nMedian ratio to best-known per cell:\n")
