@@ -122,6 +122,8 @@ int runSearch(const QStringList& args)
         std::printf("method %s, %zu evaluations (%.1f%% valid) in %.2f s, objective %s\n",
                     result.method.c_str(), result.points.size(), 100.0 * result.validShare(), result.seconds,
                     pareto ? "pareto (search on edp)" : objectiveName(settings.objective).c_str());
+        for (const auto& line : optimizer->summary())
+            std::printf("  %s\n", line.c_str());
         const auto best = result.best();
         // The search hands its best design and the model's result for it out: nothing is evaluated or
         // decoded again here.

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace sparsemap::search {
 
@@ -14,6 +15,9 @@ public:
     virtual ~Optimizer() = default;
     virtual std::string name() const = 0;
     virtual void run(SearchContext& context) = 0;
+    // Where the last run spent its evaluations, one line a phase (`sparsemap search` prints them);
+    // empty when the method has nothing to add to its points and convergence.
+    virtual std::vector<std::string> summary() const { return {}; }
 };
 
 // Runs `optimizer` on a fresh context and returns what it found (also when cancelled).

@@ -284,6 +284,49 @@ private slots:
             QCOMPARE(again.points[i].genome, r.points[i].genome);
     }
 
+    // The run summary `sparsemap search` prints: its calibration and initialization are the run's
+    // generation 0 (counted from the point log, not the report), its polishes stay within the budget
+    // left after them, and the published ES (no polish, restarts or end game) has no such lines.
+    void summaryAccountsForTheRun()
+    {
+        const auto layout = spmmLayout();
+        constexpr std::int64_t budget = 2500;
+        SparseMapEs es;
+        const auto r = run(es, layout, budget);
+        const auto lines = es.summary();
+        auto number = [&](const std::string& prefix, std::size_t nth = 0) -> std::int64_t {
+            for (const auto& line : lines)
+                if (line.rfind(prefix, 0) == 0) {
+                    std::size_t at = prefix.size();
+                    for (std::size_t k = 0;; ++k) {
+                        at = line.find_first_of("0123456789", at);
+                        const auto end = line.find_first_not_of("0123456789", at);
+                        if (k == nth)
+                            return std::stoll(line.substr(at, end - at));
+                        at = end;
+                    }
+                }
+            QTest::qFail(("no summary line starting with " + prefix).c_str(), __FILE__, __LINE__);
+            return -1;
+        };
+        const auto generationZero =
+            std::count_if(r.points.begin(), r.points.end(), [](const auto& p) { return p.generation == 0; });
+        QVERIFY(generationZero > 0);
+        QCOMPARE(number("calibration: ") + number("initialization: "), std::int64_t(generationZero));
+        QCOMPARE(number("calibration: ", 3), std::int64_t(layout.size())); // "H of G genes"
+        QVERIFY(number("calibration: ", 2) >= 1);
+        QCOMPARE(number("initialization: ", 2), std::int64_t(50)); // generation 0 of the (50 + 50) ES
+        QVERIFY(number("polish: ", 1) <= budget - generationZero);
+        QVERIFY(number("restarts: ") >= 0);
+
+        SparseMapEs paper(sparseMapPaperParameters());
+        run(paper, layout, budget);
+        const auto paperLines = paper.summary();
+        QCOMPARE(paperLines.size(), std::size_t(2));
+        QVERIFY(paperLines[0].rfind("calibration: ", 0) == 0);
+        QVERIFY(paperLines[1].rfind("initialization: ", 0) == 0);
+    }
+
     void cancelKeepsTheBestSoFar()
     {
         const auto layout = spmmLayout();

@@ -624,6 +624,37 @@ void EsRun::run()
 
 } // namespace
 
+std::vector<std::string> SparseMapEs::summary() const
+{
+    const auto& r = m_report;
+    auto n = [](std::int64_t v) { return std::to_string(v); };
+    std::vector<std::string> lines;
+    if (m_parameters.calibrate) {
+        const auto high = std::count(r.calibration.high.begin(), r.calibration.high.end(), true);
+        lines.push_back("calibration: " + n(r.calibration.evaluations) + " evaluations, " +
+                        n(r.calibration.trials) + " trials, " + n(high) + " of " +
+                        n(static_cast<std::int64_t>(r.calibration.high.size())) + " genes high-sensitivity");
+    }
+    lines.push_back("initialization: " + n(r.initializationEvaluations - r.calibration.evaluations) +
+                    " evaluations, generation 0 of " + n(r.initialPopulation) + " (" + n(r.initialValid) +
+                    " valid)");
+    if (m_parameters.polishAfterStagnation > 0)
+        lines.push_back("polish: " + n(r.polishes) + " polishes, " + n(r.polishEvaluations) +
+                        " evaluations, " + n(r.polishImprovements) + " improving steps");
+    if (m_parameters.strategyCandidates > 0)
+        lines.push_back("strategy sub-search: " + n(r.strategySearches) + " searches, " +
+                        n(r.strategyEvaluations) + " evaluations, " + n(r.strategyImprovements) +
+                        " found a better design");
+    if (m_parameters.restartAfterStagnation > 0)
+        lines.push_back("restarts: " + n(r.restarts));
+    if (m_parameters.endgameKickSteps > 0)
+        lines.push_back(r.endgameStart < 0 ? std::string("end game: not reached")
+                                           : "end game: from evaluation " + n(r.endgameStart) + ", " +
+                                                 n(r.endgameKicks) + " kicks, " + n(r.endgameEvaluations) +
+                                                 " evaluations (their polishes included)");
+    return lines;
+}
+
 void SparseMapEs::run(SearchContext& context)
 {
     m_report = {};

@@ -238,6 +238,8 @@ public:
     const SparseMapEsParameters& parameters() const { return m_parameters; }
     std::string name() const override;
     void run(SearchContext& context) override;
+    // The report below as lines: calibration and initialization, polishes, restarts, end game.
+    std::vector<std::string> summary() const override;
     // Of the last run.
     const SparseMapEsReport& report() const { return m_report; }
 
