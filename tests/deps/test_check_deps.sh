@@ -7,18 +7,7 @@ set -uo pipefail
 root=$1
 build=$2
 check="$root/scripts/check-deps.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-expect() { # name, expected exit, actual exit, output file, text the output must contain
-  if [[ $3 -eq $2 ]] && grep -qF -- "$5" "$4"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL $1: exit $3 (expected $2), output:" && cat "$4"
-  fi
-}
+source "$(dirname "$0")/../expect.sh"
 
 bash "$check" --build-dir "$build" --save-used "$work/used" >"$work/out" 2>&1
 status=$?

@@ -14,18 +14,7 @@ set -uo pipefail
 root=$1
 script="$root/scripts/search-quality.py"
 command -v python3 >/dev/null || { echo "python3 not found (scripts/debian-packages.txt installs it)"; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-expect() { # name, expected exit, actual exit, output file, text the output must contain
-  if [[ $3 -eq $2 ]] && grep -qF -- "$5" "$4"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL $1: exit $3 (expected $2), wanted '$5' in:" && cat "$4"
-  fi
-}
+source "$(dirname "$0")/../expect.sh"
 cell() { # folder, method, workload, seed, best
   mkdir -p "$1/cells"
   printf 'format: sparsemap-sweep-cell 2\nworkload: %s\narchitecture: cloud\nmethod: %s\nseed: %s\nbudget: 20000\nbest: %s\n' \
