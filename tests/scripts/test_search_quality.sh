@@ -9,6 +9,9 @@
 #     exp((3 ln 1.04 + ln 10) / 4) = 1.8314; error 1.8314 x (ln 10 - ln 1.04) / 4 = 1.0363;
 #     within 1 %: 0, within 5 %: 3, 1 dead.
 #   medians: X a 1.105, b 1.04 (b best); Y a 1, b infinite (a best): each 1 of 2 cells.
+# With --pool 2 each method's two seeds of a cell are one run (their best): a X 100 -> 1, Y 10 -> 1:
+#   1.000, no spread (one run a cell), 2 of 2 within 1 %; b X 104 -> 1.04, Y 10.4 -> 1.04: 1.040, 0 within
+#   1 %, 2 within 5 %, none dead (the dead seed is pooled with a valid one); a's medians best on both cells.
 # And bad input: a folder without cells, a budget that is not a number, --pool 0.
 set -uo pipefail
 root=$1
@@ -37,6 +40,12 @@ expect "method a" 0 $status "$work/out" "| a | 1.049 ± 0.050 | 3 / 4 | 3 / 4 | 
 expect "method b" 0 $status "$work/out" "| b | 1.831 ± 1.036 | 0 / 4 | 3 / 4 | 1 | 1 / 2 |"
 expect "cell X medians" 0 $status "$work/out" "| cloud X | 1.105 | 1.040 |"
 expect "run count" 0 $status "$work/out" "8 runs at 20000 evaluations on 2 cells"
+
+python3 "$script" "$s" --best-known-from "$work/bk.tsv" --pool 2 >"$work/out" 2>&1
+status=$?
+expect "pooled a" 0 $status "$work/out" "| a (best of 2) | 1.000 ± 0.000 | 2 / 2 | 2 / 2 | 0 | 2 / 2 |"
+expect "pooled b" 0 $status "$work/out" "| b (best of 2) | 1.040 ± 0.000 | 0 / 2 | 2 / 2 | 0 | 0 / 2 |"
+expect "pooled run count" 0 $status "$work/out" "4 runs (each the best of 2 runs) at 20000 evaluations on 2 cells"
 
 mkdir -p "$work/empty"
 python3 "$script" "$work/empty" >"$work/out" 2>&1
