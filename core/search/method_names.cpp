@@ -31,6 +31,9 @@ constexpr std::array kMethods{
                "ablation: sparsemap polishing with single moves only (no format-gene pairs)"},
     MethodName{"sparsemap-no-exchanges",
                "ablation: sparsemap polishing without exchanges of two prime factors' levels"},
+    MethodName{"sparsemap-no-repairs",
+               "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
+               "made uncompressed)"},
     MethodName{
         "sparsemap-positional",
         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},

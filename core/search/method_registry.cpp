@@ -79,6 +79,10 @@ void noFactorExchanges(SparseMapEsParameters& p)
 {
     p.polishFactorExchanges = false;
 }
+void noRepairs(SparseMapEsParameters& p)
+{
+    p.polishRepairs = false;
+}
 void positionalFormats(SparseMapEsParameters& p)
 {
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
@@ -169,6 +173,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-steepest", sparseMapWithout<steepestPolish>},
             {"sparsemap-no-pairs", sparseMapWithout<noFormatPairs>},
             {"sparsemap-no-exchanges", sparseMapWithout<noFactorExchanges>},
+            {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},

@@ -1,8 +1,9 @@
 // The design-aware moves of SparseMap ES (issue 13, search/sparsemap/design_moves) and the rules of the
 // product's ES that use them: blocks partition the genome, a crossover hands down whole per-dimension
 // tilings, a permutation step swaps two non-unit loops, the neighbourhood has the size counted by
-// hand, format pairs and factor exchanges leave local optima of single moves, the ES never evaluates
-// a canonical genome twice, and the published variant keeps its genome space (no canonical form).
+// hand, format pairs, factor exchanges and repairs (uncompressedVariants) leave local optima of the
+// other moves, the ES never evaluates a canonical genome twice, and the published variant keeps its
+// genome space (no canonical form).
 #include "genome/cantor.hpp"
 #include "genome/genome_codec.hpp"
 #include "io/architecture_io.hpp"
@@ -350,6 +351,85 @@ private slots:
         compound[sg.begin] = 3;
         compound[sg.end - 1] = 4;
         QVERIFY(distinct.contains(compound));
+    }
+
+    void uncompressedVariantsTurnEachCompressedTensorUncompressed()
+    {
+        // mm3 on cloud, P compressed at its innermost rank (RLE), Z at its two (B, CP), Q uncompressed:
+        // P uncompressed, Z uncompressed, both uncompressed - three variants, nothing else changed.
+        const auto layout = mm3Cloud();
+        const DesignMoves moves(layout);
+        Genome g = test::allFactorsAtDram(layout);
+        const auto p = layout.formatSegment(0);
+        const auto z = layout.formatSegment(2);
+        g[p.end - 1] = static_cast<int>(RankFormat::RLE);
+        g[z.end - 2] = static_cast<int>(RankFormat::B);
+        g[z.end - 1] = static_cast<int>(RankFormat::CP);
+        const int u = static_cast<int>(RankFormat::U);
+        Genome pU = g, zU = g, bothU = g;
+        pU[p.end - 1] = bothU[p.end - 1] = u;
+        zU[z.end - 2] = zU[z.end - 1] = bothU[z.end - 2] = bothU[z.end - 1] = u;
+        std::vector<Genome> out;
+        moves.uncompressedVariants(g, out);
+        QCOMPARE(out, (std::vector<Genome>{pU, zU, bothU}));
+        // One compressed tensor: one variant; none: no variant.
+        out.clear();
+        moves.uncompressedVariants(pU, out);
+        QCOMPARE(out, (std::vector<Genome>{bothU}));
+        out.clear();
+        moves.uncompressedVariants(bothU, out);
+        QVERIFY(out.empty());
+    }
+
+    void aRepairLeavesALocalOptimumOfTheOtherTiers()
+    {
+        // mm1 (124 x 124 x 124 padded) on edge: where 7 of 10 `sparsemap` runs of session 22 ended
+        // (EDP 1.758e11; `sparsemap optimum` finds no better mapping for its sparse strategy). No single
+        // move, format pair or factor exchange improves it. Moving K's factor 31 from the GLB to the PE
+        // buffer overflows the PE buffer with Q's bitmask metadata; with Q uncompressed the tiles fit -
+        // P[1x31] + Q[31x31] + Z[1x31] = 1,023 words of the 1,024 - and the design is far better.
+        const auto layout = test::sampleLayout("mm1", "edge");
+        const Genome stuck =
+            parseGenomeText("4,2,3,1,1,3,3,1,3,3,2,3,3,4,0,0,4,0,0,0,0,0,0,1,0,0,0,0,0,5,3,4");
+        model::GenomeEvaluator evaluator(layout);
+        const double edp = evaluator.evaluate(stuck).edp;
+        QVERIFY2(std::abs(edp / 1.75825e11 - 1) < 1e-5, qPrintable(QString::number(edp)));
+        const DesignMoves moves(layout, DesignMoves::Formats::Both);
+        auto prepared = [&](Genome& c) {
+            canonicalizeGenome(layout, c);
+            return spatialFanoutFits(layout, c);
+        };
+        std::vector<Genome> single, pairs, exchanges;
+        moves.neighbours(stuck, single);
+        moves.formatPairNeighbours(stuck, pairs);
+        moves.factorExchangeNeighbours(stuck, exchanges);
+        QVERIFY(lowestValidEdp(evaluator, single, prepared) >= edp);
+        QVERIFY(lowestValidEdp(evaluator, pairs, prepared) >= edp);
+        QVERIFY(lowestValidEdp(evaluator, exchanges, prepared) >= edp);
+        // The move by hand: tiling gene 10 is K's 31, at the GLB (level 2), to the PE buffer (4).
+        const auto& k31 = layout.gene(10);
+        QVERIFY(k31.segment == GeneSegment::Tiling && k31.factor == 31 && stuck[10] == 2);
+        QCOMPARE(layout.workload().dims[static_cast<std::size_t>(k31.dim)].name, std::string("K"));
+        Genome moved = stuck;
+        moved[10] = 4;
+        QVERIFY(std::count(single.begin(), single.end(), moved) == 1);
+        const auto overflow = evaluator.evaluate(moved);
+        QVERIFY(!overflow.valid);
+        QVERIFY2(overflow.reason.find("capacity exceeded at PE buffer") != std::string::npos,
+                 overflow.reason.c_str());
+        QVERIFY2(overflow.reason.find("data 1023") != std::string::npos, overflow.reason.c_str());
+        // Its repairs: P uncompressed, Q uncompressed, both. Q uncompressed is valid and better.
+        std::vector<Genome> repairs;
+        moves.uncompressedVariants(moved, repairs);
+        QCOMPARE(repairs.size(), std::size_t(3));
+        Genome qUncompressed = moved;
+        const auto q = layout.formatSegment(1);
+        std::fill(qUncompressed.begin() + q.begin, qUncompressed.begin() + q.end,
+                  static_cast<int>(RankFormat::U));
+        QCOMPARE(repairs[1], qUncompressed);
+        const auto repaired = evaluator.evaluate(qUncompressed);
+        QVERIFY2(repaired.valid, repaired.reason.c_str());
+        QVERIFY2(repaired.edp < 0.7 * edp, qPrintable(QString::number(repaired.edp)));
     }
 
     void theProductEsNeverEvaluatesACanonicalGenomeTwice()

@@ -4,6 +4,7 @@
 #include "genome/genome_codec.hpp"
 #include "sparse/rank_format.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace sparsemap::search {
@@ -191,6 +192,25 @@ void DesignMoves::factorExchangeNeighbours(const Genome& genome, std::vector<Gen
             std::swap(out.back()[i], out.back()[j]);
             withFormats(genome, out);
         }
+}
+
+void DesignMoves::uncompressedVariants(const Genome& genome, std::vector<Genome>& out) const
+{
+    const int u = static_cast<int>(RankFormat::U);
+    Genome all = genome;
+    int compressed = 0;
+    for (int slot = 0; slot < m_layout.formatSegmentCount(); ++slot) {
+        const auto range = m_layout.formatSegment(slot);
+        if (std::all_of(genome.begin() + range.begin, genome.begin() + range.end,
+                        [u](int v) { return v == u; }))
+            continue;
+        ++compressed;
+        out.push_back(genome);
+        std::fill(out.back().begin() + range.begin, out.back().begin() + range.end, u);
+        std::fill(all.begin() + range.begin, all.begin() + range.end, u);
+    }
+    if (compressed >= 2)
+        out.push_back(std::move(all));
 }
 
 void DesignMoves::strategyNeighbours(const Genome& genome, std::vector<Genome>& out) const

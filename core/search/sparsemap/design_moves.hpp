@@ -50,6 +50,11 @@ public:
     // sparse strategy that single moves and format pairs cannot reach (mm1 / edge: P and Q
     // uncompressed with the S/G of every site changed): 7^sites x 2^tensors - 1 genomes at most.
     void strategyNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends `genome` with one compressed tensor turned uncompressed (all its format genes U), for
+    // each tensor that has a format gene other than U, then with all of them uncompressed when there
+    // are two or more: the repairs of a mapping move that overflows a buffer with a compressed tile's
+    // metadata (the polish's repair tier).
+    void uncompressedVariants(const Genome& genome, std::vector<Genome>& out) const;
 
 private:
     // The dims with a non-unit loop at mapping level `level`, in the level's loop order.

@@ -365,11 +365,17 @@ bool EsRun::polish(Population& population)
 
 void EsRun::descendFrom(Genome& current, double& value, Population& population)
 {
-    std::vector<Genome> candidates, batch;
+    std::vector<Genome> candidates, batch, invalidMappingMoves;
     std::vector<double> objectives;
+    const auto perm = m_layout.segment(GeneSegment::Permutation);
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    auto movesMapping = [&](const Genome& g) {
+        return !std::equal(g.begin() + perm.begin, g.begin() + tiling.end, current.begin() + perm.begin);
+    };
     // The best improving neighbour among `candidates` (first improvement by batches with polishBatch);
-    // false when none improves.
-    auto descend = [&]() {
+    // false when none improves. With `invalid`, the evaluated candidates that move the mapping and
+    // came out invalid are appended to it.
+    auto descend = [&](std::vector<Genome>* invalid = nullptr) {
         batch.clear();
         GenomeSet drawn;
         for (auto& c : candidates) {
@@ -387,9 +393,12 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
             const auto count = std::min(chunk, batch.size() - from);
             const auto n = m_objective(std::span<const Genome>(batch.data() + from, count), objectives);
             std::size_t best = n;
-            for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t i = 0; i < n; ++i) {
                 if (objectives[i] < value && (best == n || objectives[i] < objectives[best]))
                     best = i;
+                if (invalid && !std::isfinite(objectives[i]) && movesMapping(batch[from + i]))
+                    invalid->push_back(batch[from + i]);
+            }
             if (best == n)
                 continue;
             current = batch[from + best];
@@ -410,7 +419,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
     while (!m_context.done()) {
         candidates.clear();
         m_moves.neighbours(current, candidates);
-        bool improved = descend();
+        invalidMappingMoves.clear();
+        bool improved = descend(m_p.polishRepairs ? &invalidMappingMoves : nullptr);
         for (std::size_t t = 0; t < second.size() && !improved; ++t) {
             candidates.clear();
             if (second[t] == Tier::Pairs)
@@ -418,6 +428,15 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
             else
                 m_moves.factorExchangeNeighbours(current, candidates);
             improved = descend();
+        }
+        if (!improved && !invalidMappingMoves.empty()) { // the repair tier
+            candidates.clear();
+            for (const auto& move : invalidMappingMoves)
+                m_moves.uncompressedVariants(move, candidates);
+            const auto spentBefore = m_context.used();
+            improved = descend();
+            m_report.repairEvaluations += m_context.used() - spentBefore;
+            m_report.repairImprovements += improved ? 1 : 0;
         }
         if (!improved)
             break;
@@ -641,6 +660,9 @@ std::vector<std::string> SparseMapEs::summary() const
     if (m_parameters.polishAfterStagnation > 0)
         lines.push_back("polish: " + n(r.polishes) + " polishes, " + n(r.polishEvaluations) +
                         " evaluations, " + n(r.polishImprovements) + " improving steps");
+    if (m_parameters.polishAfterStagnation > 0 && m_parameters.polishRepairs)
+        lines.push_back("repairs: " + n(r.repairEvaluations) + " evaluations (polishes and end game), " +
+                        n(r.repairImprovements) + " improving steps");
     if (m_parameters.strategyCandidates > 0)
         lines.push_back("strategy sub-search: " + n(r.strategySearches) + " searches, " +
                         n(r.strategyEvaluations) + " evaluations, " + n(r.strategyImprovements) +

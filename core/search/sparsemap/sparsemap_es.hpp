@@ -20,7 +20,8 @@
 //     adjacent non-unit loops swapped, a format or S/G value) on a uniformly drawn gene;
 //   - a (50 + 50) population, a local polish of the best after 3 generations without progress (first
 //     improvement over single moves, then exchanges of two prime factors' levels, then pairs of
-//     format genes), and an independent restart (keeping nothing) after 20;
+//     format genes, then repairs of invalid mapping moves by uncompressing a tensor), and an
+//     independent restart (keeping nothing) after 20;
 //   - an end game: when the budget left is shorter than a mean restart, kicks of the run's best, each
 //     polished (iterated local search), instead of a restart that could not end its descent;
 //   - a bred child whose spatial fan-out cannot fit is never evaluated (the draws' pre-check).
@@ -183,6 +184,11 @@ struct SparseMapEsParameters {
     // against ~150-750 for the pairs, none in 1,788 on cloud mm7), and a format pair is tried only where
     // no exchange helps. Ablation `sparsemap-pairs-first` (false); docs/results/search-quality.md.
     bool polishExchangesBeforePairs = true;
+    // Last tier (repairs): the mapping moves of the first tier that came out invalid, each with one
+    // compressed tensor (or every one) turned uncompressed (DesignMoves::uncompressedVariants): a
+    // tile that grows into a buffer can overflow it with its metadata alone (mm1 / edge: N's 31 to the
+    // PE buffer fits only with Q uncompressed; 1.61x -> 1.05x of the best-known in one step).
+    bool polishRepairs = true;
     // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
     // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
@@ -222,6 +228,8 @@ struct SparseMapEsReport {
     int polishes = 0;                           // local polishes run
     int polishImprovements = 0;                 // polish steps that found a better design
     std::int64_t polishEvaluations = 0;         // evaluations the polishes spent
+    int repairImprovements = 0;                 // of the improving steps, those the repair tier made
+    std::int64_t repairEvaluations = 0;         // of the polishes' evaluations, the repair tier's
     int restarts = 0;
     std::int64_t endgameStart = -1;       // evaluations used when the end game began; -1: it did not
     int endgameKicks = 0;                 // kicks of the best it evaluated
