@@ -40,6 +40,19 @@ GenomeLayout mm11Mobile()
     return test::sampleLayout("mm11", "mobile");
 }
 
+// mm3 on cloud with every factor at DRAM and the S/G genes 0; P compressed at its innermost rank (RLE),
+// Z at its two (B, CP), Q uncompressed.
+Genome mm3PAndZCompressed(const GenomeLayout& layout)
+{
+    Genome g = test::allFactorsAtDram(layout);
+    const auto p = layout.formatSegment(0);
+    const auto z = layout.formatSegment(2);
+    g[p.end - 1] = static_cast<int>(RankFormat::RLE);
+    g[z.end - 2] = static_cast<int>(RankFormat::B);
+    g[z.end - 1] = static_cast<int>(RankFormat::CP);
+    return g;
+}
+
 // The loops with bound > 1 of mapping level `level`, outer to inner.
 std::vector<int> nonUnitLoops(const GenomeLayout& layout, const Genome& g, int level)
 {
@@ -319,20 +332,16 @@ private slots:
 
     void strategyNeighboursCombineSgValuesAndUncompressedTensors()
     {
-        // mm3 on cloud, every factor at DRAM, S/G genes 0; P compressed at its innermost rank (RLE),
-        // Z at its two (B, CP), Q uncompressed. Counted by hand: 7^3 S/G combinations (GLB, PE buffer,
-        // compute) x 2^2 (P and Z each kept or turned all U; Q has nothing to turn) - 1 (the genome).
+        // mm3PAndZCompressed. Counted by hand: 7^3 S/G combinations (GLB, PE buffer, compute) x 2^2 (P
+        // and Z each kept or turned all U; Q has nothing to turn) - 1 (the genome).
         const auto layout = mm3Cloud();
         const DesignMoves moves(layout);
-        Genome g = test::allFactorsAtDram(layout);
+        const Genome g = mm3PAndZCompressed(layout);
         const auto p = layout.formatSegment(0);
         const auto q = layout.formatSegment(1);
         const auto z = layout.formatSegment(2);
         const auto sg = layout.segment(GeneSegment::SkipGate);
         QCOMPARE(sg.size(), 3);
-        g[p.end - 1] = static_cast<int>(RankFormat::RLE);
-        g[z.end - 2] = static_cast<int>(RankFormat::B);
-        g[z.end - 1] = static_cast<int>(RankFormat::CP);
         std::vector<Genome> out;
         moves.strategyNeighbours(g, out);
         QCOMPARE(out.size(), std::size_t(343 * 4 - 1));
@@ -355,16 +364,13 @@ private slots:
 
     void uncompressedVariantsTurnEachCompressedTensorUncompressed()
     {
-        // mm3 on cloud, P compressed at its innermost rank (RLE), Z at its two (B, CP), Q uncompressed:
-        // P uncompressed, Z uncompressed, both uncompressed - three variants, nothing else changed.
+        // mm3PAndZCompressed: P uncompressed, Z uncompressed, both uncompressed - three variants,
+        // nothing else changed.
         const auto layout = mm3Cloud();
         const DesignMoves moves(layout);
-        Genome g = test::allFactorsAtDram(layout);
+        const Genome g = mm3PAndZCompressed(layout);
         const auto p = layout.formatSegment(0);
         const auto z = layout.formatSegment(2);
-        g[p.end - 1] = static_cast<int>(RankFormat::RLE);
-        g[z.end - 2] = static_cast<int>(RankFormat::B);
-        g[z.end - 1] = static_cast<int>(RankFormat::CP);
         const int u = static_cast<int>(RankFormat::U);
         Genome pU = g, zU = g, bothU = g;
         pU[p.end - 1] = bothU[p.end - 1] = u;
