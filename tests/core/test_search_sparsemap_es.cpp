@@ -317,6 +317,10 @@ private slots:
         QVERIFY(number("calibration: ", 2) >= 1);
         QCOMPARE(number("initialization: ", 2), std::int64_t(50)); // generation 0 of the (50 + 50) ES
         QVERIFY(number("polish: ", 1) <= budget - generationZero);
+        // The repair tier's evaluations are part of the polishes' and the end game's; its improving
+        // steps part of theirs.
+        QVERIFY(number("repairs: ") <= budget - generationZero);
+        QVERIFY(number("repairs: ", 1) <= number("polish: ", 2));
         QVERIFY(number("restarts: ") >= 0);
 
         SparseMapEs paper(sparseMapPaperParameters());
