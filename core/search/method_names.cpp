@@ -31,6 +31,9 @@ constexpr std::array kMethods{
                "ablation: sparsemap polishing with single moves only (no format-gene pairs)"},
     MethodName{"sparsemap-no-exchanges",
                "ablation: sparsemap polishing without exchanges of two prime factors' levels"},
+    MethodName{"sparsemap-no-block-moves",
+               "ablation: sparsemap polishing without moves of blocks of equal prime factors (all of a "
+               "dimension's factors p at one level to another level at once)"},
     MethodName{"sparsemap-no-repairs",
                "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
                "made uncompressed)"},

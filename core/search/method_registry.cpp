@@ -83,6 +83,10 @@ void noRepairs(SparseMapEsParameters& p)
 {
     p.polishRepairs = false;
 }
+void noBlockMoves(SparseMapEsParameters& p)
+{
+    p.polishBlockMoves = false;
+}
 void positionalFormats(SparseMapEsParameters& p)
 {
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
@@ -173,6 +177,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-steepest", sparseMapWithout<steepestPolish>},
             {"sparsemap-no-pairs", sparseMapWithout<noFormatPairs>},
             {"sparsemap-no-exchanges", sparseMapWithout<noFactorExchanges>},
+            {"sparsemap-no-block-moves", sparseMapWithout<noBlockMoves>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},

@@ -1,9 +1,9 @@
 // The design-aware moves of SparseMap ES (issue 13, search/sparsemap/design_moves) and the rules of the
 // product's ES that use them: blocks partition the genome, a crossover hands down whole per-dimension
 // tilings, a permutation step swaps two non-unit loops, the neighbourhood has the size counted by
-// hand, format pairs, factor exchanges and repairs (uncompressedVariants) leave local optima of the
-// other moves, the ES never evaluates a canonical genome twice, and the published variant keeps its
-// genome space (no canonical form).
+// hand, format pairs, factor exchanges, repairs (uncompressedVariants) and moves of blocks of equal
+// factors leave local optima of the other moves, the ES never evaluates a canonical genome twice, and the
+// published variant keeps its genome space (no canonical form).
 #include "genome/cantor.hpp"
 #include "genome/genome_codec.hpp"
 #include "io/architecture_io.hpp"
@@ -23,6 +23,7 @@
 #include <QtTest>
 
 #include <functional>
+#include <map>
 #include <set>
 
 using namespace sparsemap;
@@ -290,6 +291,90 @@ private slots:
         std::vector<Genome> both;
         DesignMoves(layout, DesignMoves::Formats::Both).factorExchangeNeighbours(g, both);
         QCOMPARE(both.size(), std::size_t(30));
+    }
+
+    void factorBlocksMoveEqualFactorsTogether()
+    {
+        // SpMM 32x64x48: M = 2^5, N = 2^4 x 3, K = 2^6, five mapping levels. All at DRAM but one of K's
+        // 2s at level 2: the blocks of two or more equal factors at one level are M's five 2s, N's four
+        // 2s and K's five 2s at DRAM (N's 3 and the K 2 at level 2 are single factors: single moves),
+        // each to the 4 other levels - 12 moves, each setting a whole block to one new level.
+        const auto layout = mm3Cloud();
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        int kTwo = -1;
+        for (int i = tiling.begin; i < tiling.end; ++i)
+            if (layout.workload().dims[layout.gene(i).dim].name == "K")
+                kTwo = i;
+        QVERIFY(kTwo >= 0 && layout.gene(kTwo).upper == 5);
+        Genome g = test::allFactorsAtDram(layout);
+        g[kTwo] = 2;
+        std::vector<Genome> out;
+        DesignMoves(layout, DesignMoves::Formats::Positional).factorBlockNeighbours(g, out);
+        QCOMPARE(out.size(), std::size_t(12));
+        std::map<std::string, int> blockSizes;
+        for (const auto& n : out) {
+            std::vector<int> changed;
+            for (int i = 0; i < layout.size(); ++i)
+                if (n[i] != g[i])
+                    changed.push_back(i);
+            QVERIFY(!changed.empty());
+            for (int i : changed) {
+                QCOMPARE(layout.gene(i).segment, GeneSegment::Tiling);
+                QCOMPARE(layout.gene(i).factor, std::int64_t(2));
+                QCOMPARE(layout.gene(i).dim, layout.gene(changed[0]).dim);
+                QCOMPARE(g[i], 1);
+                QCOMPARE(n[i], n[changed[0]]);
+            }
+            QVERIFY(n[kTwo] == 2);
+            blockSizes[layout.workload().dims[layout.gene(changed[0]).dim].name] =
+                static_cast<int>(changed.size());
+        }
+        QCOMPARE(blockSizes, (std::map<std::string, int>{{"K", 5}, {"M", 5}, {"N", 4}}));
+        // Carried formats: each move twice.
+        std::vector<Genome> both;
+        DesignMoves(layout, DesignMoves::Formats::Both).factorBlockNeighbours(g, both);
+        QCOMPARE(both.size(), std::size_t(24));
+    }
+
+    void aBlockMoveLeavesALocalOptimumOfSingleMoves()
+    {
+        // mm11 on mobile: where every `sparsemap` run of seeds 1-20 of session 23 ended (EDP 5.208e6;
+        // seed 1). N = 2^7 has six 2s at the PE buffer (level 4) and one at its spatial level (5). No
+        // single move and no factor exchange improves it; the six 2s moved to DRAM together do.
+        const auto layout = mm11Mobile();
+        const Genome stuck = parseGenomeText("1,1,2,6,1,4,4,4,4,4,4,4,3,3,3,4,4,5,5,5,5,5,4,4,4,4,4,4,5,"
+                                             "0,0,4,0,0,0,0,0,0,2,0,0,0,0,2,3,6,4");
+        model::GenomeEvaluator evaluator(layout);
+        const double edp = evaluator.evaluate(stuck).edp;
+        QVERIFY2(std::abs(edp / 5.20798e6 - 1) < 1e-5, qPrintable(QString::number(edp)));
+        auto best = [&](std::vector<Genome> candidates) {
+            return lowestValidEdp(evaluator, std::move(candidates), [&](Genome& c) {
+                canonicalizeGenome(layout, c);
+                return spatialFanoutFits(layout, c);
+            });
+        };
+        const DesignMoves moves(layout, DesignMoves::Formats::Both);
+        std::vector<Genome> single, exchanges, blocks;
+        moves.neighbours(stuck, single);
+        moves.factorExchangeNeighbours(stuck, exchanges);
+        moves.factorBlockNeighbours(stuck, blocks);
+        QVERIFY(best(single) >= edp);
+        QVERIFY(best(exchanges) >= edp);
+        Genome byHand = stuck;
+        std::vector<int> nTwosAtPe;
+        for (int i = 0; i < layout.size(); ++i)
+            if (layout.gene(i).segment == GeneSegment::Tiling &&
+                layout.workload().dims[static_cast<std::size_t>(layout.gene(i).dim)].name == "N" &&
+                stuck[i] == 4)
+                nTwosAtPe.push_back(i);
+        QCOMPARE(nTwosAtPe.size(), std::size_t(6));
+        for (int i : nTwosAtPe)
+            byHand[i] = 1;
+        QVERIFY(std::count(blocks.begin(), blocks.end(), byHand) >= 1); // as is (and carried, if the same)
+        const auto moved = evaluator.evaluate(byHand);
+        QVERIFY2(moved.valid, moved.reason.c_str());
+        QVERIFY(moved.edp < edp);
+        QVERIFY(best(blocks) <= moved.edp);
     }
 
     void anExchangeLeavesALocalOptimumOfSinglesAndPairs()

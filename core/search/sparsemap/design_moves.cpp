@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace sparsemap::search {
 
@@ -176,6 +177,29 @@ void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>
         for (int i = first; i < range.end; ++i)
             for (int j = i + 1; j < range.end; ++j)
                 pair(i, j);
+    }
+}
+
+void DesignMoves::factorBlockNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    std::map<std::tuple<int, std::int64_t, int>, std::vector<int>> blocks; // (dim, factor, level) -> genes
+    for (int i = tiling.begin; i < tiling.end; ++i) {
+        const auto& g = m_layout.gene(i);
+        blocks[{g.dim, g.factor, genome[i]}].push_back(i);
+    }
+    for (const auto& [key, genes] : blocks) {
+        if (genes.size() < 2)
+            continue; // a single factor: a single move
+        const auto& range = m_ranges[genes.front()];
+        for (int level = range.lower; level <= range.upper; ++level) {
+            if (level == std::get<2>(key))
+                continue;
+            out.push_back(genome);
+            for (int i : genes)
+                out.back()[i] = level;
+            withFormats(genome, out);
+        }
     }
 }
 

@@ -39,6 +39,11 @@ public:
     // Appends every change of two format genes of one tensor among the genes its ranks use (a
     // tensor compressed at another rank: two genes that are each worse alone).
     void formatPairNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends every move of a block of equal prime factors: all the factors p of one dimension that sit
+    // at one mapping level (two or more of them) moved together to another level - a tile that halves
+    // or doubles one factor at a time may be worse at every step of the way (mm11 / mobile: N's 64
+    // from the PE buffer to DRAM). With the formats as the mapping moves treat them.
+    void factorBlockNeighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends every exchange of the levels of two prime factors (of different dims, or different
     // factors of one dim) that sit at different levels: one tile grows in one dim as it shrinks in
     // another, which a buffer at capacity allows when neither move does alone. With the formats as

@@ -419,6 +419,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
     while (!m_context.done()) {
         candidates.clear();
         m_moves.neighbours(current, candidates);
+        if (m_p.polishBlockMoves)
+            m_moves.factorBlockNeighbours(current, candidates);
         invalidMappingMoves.clear();
         bool improved = descend(m_p.polishRepairs ? &invalidMappingMoves : nullptr);
         for (std::size_t t = 0; t < second.size() && !improved; ++t) {

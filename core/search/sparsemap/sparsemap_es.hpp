@@ -19,9 +19,9 @@
 //     30 % of the children gene by gene instead) and design steps (a prime factor to another level, two
 //     adjacent non-unit loops swapped, a format or S/G value) on a uniformly drawn gene;
 //   - a (50 + 50) population, a local polish of the best after 3 generations without progress (first
-//     improvement over single moves, then exchanges of two prime factors' levels, then pairs of
-//     format genes, then repairs of invalid mapping moves by uncompressing a tensor), and an
-//     independent restart (keeping nothing) after 20;
+//     improvement over single moves and moves of blocks of equal prime factors, then exchanges of two
+//     prime factors' levels, then pairs of format genes, then repairs of invalid mapping moves by
+//     uncompressing a tensor), and an independent restart (keeping nothing) after 20;
 //   - an end game: when the budget left is shorter than a mean restart, kicks of the run's best, each
 //     polished (iterated local search), instead of a restart that could not end its descent;
 //   - a bred child whose spatial fan-out cannot fit is never evaluated (the draws' pre-check).
@@ -191,6 +191,13 @@ struct SparseMapEsParameters {
     // on 84 cells x 20 seeds: the aggregate unchanged, the mm1 / edge trap gone in every seed
     // (docs/results/search-quality.md, "A repair tier"). Ablation `sparsemap-no-repairs` (false).
     bool polishRepairs = true;
+    // The first tier also moves blocks of equal prime factors (DesignMoves::factorBlockNeighbours: all
+    // the factors p of a dimension at one level to another level at once): a tile that halves or
+    // doubles one factor at a time can be worse at every step (mm11 / mobile: N's 64 from the PE
+    // buffer to DRAM). Measured on 84 cells x 20 seeds: 923 of 1,680 runs within 1 % of best-known
+    // against 835 without (docs/results/search-quality.md, "Moves of blocks of equal factors").
+    // Ablation `sparsemap-no-block-moves` (false).
+    bool polishBlockMoves = true;
     // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
     // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
