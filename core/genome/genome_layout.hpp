@@ -81,6 +81,16 @@ public:
     const std::vector<GeneInfo>& genes() const { return m_genes; }
     const GeneInfo& gene(int index) const { return m_genes.at(index); }
     SegmentRange segment(GeneSegment segment) const { return m_segments[static_cast<int>(segment)]; }
+    // The permutation and tiling genes: the mapping (contiguous, first).
+    SegmentRange mappingGenes() const
+    {
+        return {segment(GeneSegment::Permutation).begin, segment(GeneSegment::Tiling).end};
+    }
+    // The format and S/G genes: the sparse strategy (contiguous, after the mapping).
+    SegmentRange sparseGenes() const
+    {
+        return {segment(GeneSegment::Format).begin, segment(GeneSegment::SkipGate).end};
+    }
     // The segments in genome order with one part per format segment: perm, tiling, the format
     // segments, S/G (6 parts for two inputs).
     const std::vector<SegmentPart>& parts() const { return m_parts; }

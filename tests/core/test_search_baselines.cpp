@@ -129,7 +129,7 @@ private slots:
 
     void mapperKeepsTheSparseGenes()
     {
-        const auto sparse = detail::sparseGenes(*m_layout);
+        const auto sparse = m_layout->sparseGenes();
         const auto defaults = defaultMapperSparseGenes(*m_layout);
         QCOMPARE(defaults, (std::vector<int>{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 6, 0}));
         std::vector<int> custom(defaults.size(), 0); // all uncompressed, no S/G
@@ -149,7 +149,7 @@ private slots:
 
     void sageKeepsTheMapping()
     {
-        const auto mapping = detail::mappingGenes(*m_layout);
+        const auto mapping = m_layout->mappingGenes();
         const auto defaults = outputStationaryMappingGenes(*m_layout);
         std::mt19937_64 rng(3);
         const auto random = slice(randomGenome(*m_layout, rng), mapping);
@@ -213,7 +213,7 @@ private slots:
         MapperSearch badGene({outOfRange});
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, run(badGene, *m_layout, 100));
         SageSearch badMapping(
-            {std::vector<int>(static_cast<std::size_t>(detail::mappingGenes(*m_layout).size()), 0)});
+            {std::vector<int>(static_cast<std::size_t>(m_layout->mappingGenes().size()), 0)});
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, run(badMapping, *m_layout, 100));
     }
 

@@ -4,16 +4,6 @@
 
 namespace sparsemap::search::detail {
 
-SegmentRange mappingGenes(const GenomeLayout& layout)
-{
-    return {layout.segment(GeneSegment::Permutation).begin, layout.segment(GeneSegment::Tiling).end};
-}
-
-SegmentRange sparseGenes(const GenomeLayout& layout)
-{
-    return {layout.segment(GeneSegment::Format).begin, layout.segment(GeneSegment::SkipGate).end};
-}
-
 void randomizeGenes(const GenomeLayout& layout, SegmentRange range, Genome& genome, std::mt19937_64& rng)
 {
     for (int i = range.begin; i < range.end; ++i) {

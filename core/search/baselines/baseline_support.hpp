@@ -11,11 +11,6 @@
 
 namespace sparsemap::search::detail {
 
-// Permutation and tiling genes: the mapping. The layout keeps them contiguous, first.
-SegmentRange mappingGenes(const GenomeLayout& layout);
-// Format (P, Q, Z) and S/G genes: the sparse strategy. Contiguous, after the mapping.
-SegmentRange sparseGenes(const GenomeLayout& layout);
-
 // Draws every gene of `range` uniformly within its bounds.
 void randomizeGenes(const GenomeLayout& layout, SegmentRange range, Genome& genome, std::mt19937_64& rng);
 // One gene of `range` at random, redrawn uniformly (the value may stay the same).

@@ -35,8 +35,8 @@ MapperSearch::MapperSearch(MapperParameters parameters) : m_parameters(std::move
 void MapperSearch::run(SearchContext& context)
 {
     const auto& layout = context.layout();
-    const auto sparse = detail::sparseGenes(layout);
-    const auto mapping = detail::mappingGenes(layout);
+    const auto sparse = layout.sparseGenes();
+    const auto mapping = layout.mappingGenes();
     const auto fixed =
         m_parameters.sparseGenes.empty() ? defaultMapperSparseGenes(layout) : m_parameters.sparseGenes;
     detail::checkGenes(layout, sparse, fixed, "mapper: the fixed sparse genes");

@@ -136,7 +136,7 @@ std::vector<int> outputStationaryMappingGenes(const GenomeLayout& layout, double
         if (const int l = slotIndex(layout, s, LoopKind::Temporal); l >= 0)
             tiler.place(rest, l);
 
-    const auto range = detail::mappingGenes(layout);
+    const auto range = layout.mappingGenes();
     std::vector<int> genes(static_cast<std::size_t>(range.size()), 1); // level 1 = the outermost (DRAM)
     for (const auto& [gene, level] : tiler.placed())
         genes[static_cast<std::size_t>(gene - range.begin)] = level + 1;

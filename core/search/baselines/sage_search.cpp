@@ -49,8 +49,8 @@ void SageSearch::run(SearchContext& context)
 {
     const auto& p = m_parameters;
     const auto& layout = context.layout();
-    const auto mapping = detail::mappingGenes(layout);
-    const auto sparse = detail::sparseGenes(layout);
+    const auto mapping = layout.mappingGenes();
+    const auto sparse = layout.sparseGenes();
     const auto fixed =
         p.mappingGenes.empty() ? outputStationaryMappingGenes(layout, p.bufferFill) : p.mappingGenes;
     detail::checkGenes(layout, mapping, fixed, "sage: the fixed mapping genes");

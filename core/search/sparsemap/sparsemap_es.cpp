@@ -367,10 +367,10 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
 {
     std::vector<Genome> candidates, batch, invalidMappingMoves;
     std::vector<double> objectives;
-    const auto perm = m_layout.segment(GeneSegment::Permutation);
-    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    const auto mapping = m_layout.mappingGenes();
     auto movesMapping = [&](const Genome& g) {
-        return !std::equal(g.begin() + perm.begin, g.begin() + tiling.end, current.begin() + perm.begin);
+        return !std::equal(g.begin() + mapping.begin, g.begin() + mapping.end,
+                           current.begin() + mapping.begin);
     };
     // The best improving neighbour among `candidates` (first improvement by batches with polishBatch);
     // false when none improves. With `invalid`, the evaluated candidates that move the mapping and
