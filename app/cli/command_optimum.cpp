@@ -63,7 +63,7 @@ int runOptimum(const QStringList& args)
             throw UsageError("--max-mappings must be a positive number, not '" + str(parser.value(maxOpt)) +
                              "'");
 
-        const auto size = search::canonicalMappingSpaceSize(layout, maxMappings);
+        const auto size = search::canonicalMappingSpaceSize(layout, maxMappings, given);
         std::cout << "canonical mapping space: " << size.tilings << " tilings, ";
         if (size.mappings)
             std::cout << *size.mappings << " mappings\n";

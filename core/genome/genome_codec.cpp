@@ -91,6 +91,46 @@ Design decodeGenome(const GenomeLayout& layout, std::span<const int> genome)
     return design;
 }
 
+void orderedLoopMasks(const GenomeLayout& layout, std::span<const int> genome, std::span<std::uint32_t> masks)
+{
+    const Workload& w = layout.workload();
+    const auto& slots = layout.mappingLevels();
+    const std::size_t levels = slots.size();
+    std::uint32_t nonUnit[64] = {};
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i)
+        nonUnit[genome[i] - 1] |= 1u << layout.gene(i).dim;
+    // The dims of the tensors whose tile at storage level s has metadata: a rank there (one per
+    // non-unit loop at or inside s) with a format gene other than U, or beyond the genes (UOP).
+    auto withMetadata = [&](int s) {
+        std::uint32_t dimsOf = 0;
+        for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
+            const std::uint32_t relevant = w.dimMask(layout.formatTensor(slot));
+            int ranks = 0;
+            for (std::size_t l = 0; l < levels; ++l)
+                if (slots[l].storageLevel >= s)
+                    ranks += std::popcount(nonUnit[l] & relevant);
+            bool metadata = ranks > kFormatGenesPerTensor;
+            const int base = layout.formatSegment(slot).begin;
+            for (int pos = kFormatGenesPerTensor - std::min(ranks, kFormatGenesPerTensor);
+                 pos < kFormatGenesPerTensor && !metadata; ++pos)
+                metadata = genome[base + pos] != static_cast<int>(RankFormat::U);
+            if (metadata)
+                dimsOf |= relevant;
+        }
+        return dimsOf;
+    };
+    // Inner to outer: `below` = the dims with a non-unit loop inside the level.
+    std::uint32_t below = 0;
+    for (std::size_t l = levels; l-- > 0;) {
+        masks[l] = nonUnit[l];
+        const bool innermostOfStorage = l + 1 == levels || slots[l + 1].storageLevel != slots[l].storageLevel;
+        if (innermostOfStorage && below != 0)
+            masks[l] |= below & withMetadata(slots[l].storageLevel);
+        below |= nonUnit[l];
+    }
+}
+
 void canonicalizeGenome(const GenomeLayout& layout, Genome& genome)
 {
     const Workload& w = layout.workload();
@@ -111,12 +151,14 @@ void canonicalizeGenome(const GenomeLayout& layout, Genome& genome)
         std::sort(genome.begin() + i, genome.begin() + j);
         i = j;
     }
-    // Unit loops outermost in dim order, the non-unit loops in their order.
+    // The loops whose place does not matter outermost in dim order, the others in their order.
+    std::uint32_t ordered[64];
+    orderedLoopMasks(layout, genome, ordered);
     int order[32], canonical[32];
     std::vector<int> decoded;
     const auto perm = layout.segment(GeneSegment::Permutation);
     for (int i = perm.begin; i < perm.end; ++i) {
-        const std::uint32_t mask = nonUnit[layout.gene(i).mappingLevel];
+        const std::uint32_t mask = ordered[layout.gene(i).mappingLevel];
         cantorDecodeInto(genome[i], dims, decoded);
         int k = 0;
         for (int d = 0; d < dims; ++d)

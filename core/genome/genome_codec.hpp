@@ -20,15 +20,24 @@ void decodeGenomeInto(const GenomeLayout& layout, std::span<const int> genome, D
 // prime factors, formats that differ between levels for one rank, an S/G combination without a gene).
 Genome encodeDesign(const GenomeLayout& layout, const Design& design);
 
+// Per mapping level (layout.mappingLevels() order), the dims whose loop's place in the level's order is
+// part of the design: those with a non-unit loop there (a prime factor), and, at the innermost mapping
+// level of each storage level, those with a non-unit loop below it that index a tensor whose tile there
+// has metadata (a rank with a format other than U). Sparseloop binds the ranks of a tile stored without
+// pre-tiling to the loops of that level, unit loops included, with the child's extents folded into the
+// innermost loop of each dim (docs/model-notes-sparse.md 3.2): such a loop takes an extent, so where
+// it sits orders the tile's ranks and their metadata (cloud conv4: another order of DRAM's unit loops
+// alone is 2.3 % better). Every other loop is a unit loop whose place changes nothing.
+// `masks` needs one entry per mapping level (at most 64 levels, 32 dims).
+void orderedLoopMasks(const GenomeLayout& layout, std::span<const int> genome,
+                      std::span<std::uint32_t> masks);
+
 // The canonical genome of the design a genome decodes to: encodeDesign of that design with each
-// level's unit loops (bound 1) moved outermost in dim order, the non-unit loops keeping their order.
-// Genomes that differ only where the design does not (the order of unit loops, which of equal prime
-// factors goes where, format genes beyond a tensor's ranks) share it; the S/G genes need no such step
-// (each value has its own actions: sg_gene.hpp). Equal factors and unused format genes describe the
-// same design, which the model scores alike to the bit; where unit loops sit is not always neutral in
-// Sparseloop (Timeloop's window extrapolation walks the nest as written), so the canonical placement -
-// outermost, as Timeloop's mapper prunes unit-loop orders - is a choice: the one SparseMap ES
-// evaluates. Validates the genome.
+// level's loops outside orderedLoopMasks moved outermost in dim order, the others keeping their order.
+// Genomes that differ only where the design does not (the order of those loops, which of equal prime
+// factors goes where, format genes beyond a tensor's ranks) share it, and the model scores them alike
+// to the bit; the S/G genes need no such step (each value has its own actions: sg_gene.hpp).
+// Validates the genome.
 Genome canonicalGenome(const GenomeLayout& layout, std::span<const int> genome);
 // The same in place, without decoding (a valid genome; no check): what a search calls per child.
 void canonicalizeGenome(const GenomeLayout& layout, Genome& genome);

@@ -93,29 +93,20 @@ void setTiling(const std::vector<FactorGroup>& groups, std::int64_t index, Genom
     }
 }
 
-// Per mapping level, which dims have a non-unit loop (a prime factor there).
-void nonUnitMasks(const GenomeLayout& layout, std::span<const int> genome, std::vector<std::uint32_t>& masks)
-{
-    masks.assign(layout.mappingLevels().size(), 0u);
-    const auto tiling = layout.segment(GeneSegment::Tiling);
-    for (int i = tiling.begin; i < tiling.end; ++i)
-        masks[static_cast<std::size_t>(genome[i] - 1)] |= 1u << layout.gene(i).dim;
-}
-
-// The canonical Cantor codes of a level whose non-unit dims are `mask`: the unit dims outermost in
-// dim order, then every order of the non-unit dims.
+// The canonical Cantor codes of a level whose ordered loops (orderedLoopMasks) are `mask`: the other
+// dims outermost in dim order, then every order of the ordered ones.
 std::vector<int> canonicalOrders(std::uint32_t mask, int dims)
 {
-    std::vector<int> unit, nonUnit;
+    std::vector<int> free, ordered;
     for (int d = 0; d < dims; ++d)
-        ((mask >> d) & 1u ? nonUnit : unit).push_back(d);
+        ((mask >> d) & 1u ? ordered : free).push_back(d);
     std::vector<int> codes;
     std::vector<int> order(static_cast<std::size_t>(dims));
     do {
-        std::copy(unit.begin(), unit.end(), order.begin());
-        std::copy(nonUnit.begin(), nonUnit.end(), order.begin() + static_cast<std::ptrdiff_t>(unit.size()));
+        std::copy(free.begin(), free.end(), order.begin());
+        std::copy(ordered.begin(), ordered.end(), order.begin() + static_cast<std::ptrdiff_t>(free.size()));
         codes.push_back(static_cast<int>(cantorEncode(order)));
-    } while (std::next_permutation(nonUnit.begin(), nonUnit.end()));
+    } while (std::next_permutation(ordered.begin(), ordered.end()));
     return codes;
 }
 
@@ -142,8 +133,11 @@ struct Worker {
 
 } // namespace
 
-MappingSpaceSize canonicalMappingSpaceSize(const GenomeLayout& layout, double countLimit)
+MappingSpaceSize canonicalMappingSpaceSize(const GenomeLayout& layout, double countLimit,
+                                           std::span<const int> held)
 {
+    if (!held.empty())
+        layout.validate(held);
     const bool count = factorGroups(layout, false).tilings <= countLimit;
     const Groups g = factorGroups(layout, count);
     MappingSpaceSize size;
@@ -151,12 +145,15 @@ MappingSpaceSize canonicalMappingSpaceSize(const GenomeLayout& layout, double co
     if (!count)
         return size;
     const auto perm = layout.segment(GeneSegment::Permutation);
-    Genome genome(static_cast<std::size_t>(layout.size()), 1);
+    Genome genome(static_cast<std::size_t>(layout.size()), 1); // format genes 1 (B): metadata
+    if (!held.empty())
+        genome.assign(held.begin(), held.end());
     std::vector<std::uint32_t> masks;
     double mappings = 0;
     for (std::int64_t t = 0; t < static_cast<std::int64_t>(g.tilings); ++t) {
         setTiling(g.groups, t, genome);
-        nonUnitMasks(layout, genome, masks);
+        masks.resize(layout.mappingLevels().size());
+        orderedLoopMasks(layout, genome, masks);
         double orders = 1;
         for (int i = perm.begin; i < perm.end; ++i)
             orders *= static_cast<double>(factorial(std::popcount(masks[layout.gene(i).mappingLevel])));
@@ -190,7 +187,8 @@ MappingOptimum exhaustiveMappingOptimum(const GenomeLayout& layout, std::span<co
         // The canonical form's format and S/G genes depend on the tiling only (unused ranks U, S/G
         // synonyms), and the loop orders below are canonical already: once per tiling.
         canonicalizeGenome(layout, w.genome);
-        nonUnitMasks(layout, w.genome, w.masks);
+        w.masks.resize(layout.mappingLevels().size());
+        orderedLoopMasks(layout, w.genome, w.masks);
         // The loop orders of every level with a permutation gene, as an odometer over the levels.
         std::vector<const std::vector<int>*> levelOrders;
         for (int i = perm.begin; i < perm.end; ++i) {

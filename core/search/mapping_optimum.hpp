@@ -1,10 +1,11 @@
 #pragma once
 // The exact optimum of the mapping for a fixed sparse strategy (issue 13, "how far from the
 // optimum"): every canonical mapping of a genome layout - each way to hand every dimension's prime
-// factors to the mapping levels (equal factors as a multiset) and each order of the non-unit loops at
-// each level (unit loops outermost, as canonicalizeGenome puts them) - evaluated with the format and
-// S/G genes of a given genome held. Two genomes that decode to the same design are one mapping here,
-// so the count is the size of the canonical mapping space the searches explore.
+// factors to the mapping levels (equal factors as a multiset) and each order of the loops whose place
+// matters at each level (orderedLoopMasks; the others outermost, as canonicalizeGenome puts them) -
+// evaluated with the format and S/G genes of a given genome held. Two genomes that decode to the same
+// design are one mapping here, so the count is the size of the canonical mapping space the searches
+// explore.
 //
 // Parallel over tilings (TBB); the optimum is the lowest objective, ties going to the first mapping
 // in enumeration order, so the answer is the same for any thread count.
@@ -26,8 +27,11 @@ struct MappingSpaceSize {
                                     // only when there are at most `countLimit` tilings
 };
 // The size of the canonical mapping space; the loop orders are counted tiling by tiling (not
-// enumerated), for at most `countLimit` tilings.
-MappingSpaceSize canonicalMappingSpaceSize(const GenomeLayout& layout, double countLimit = 2e7);
+// enumerated), for at most `countLimit` tilings. Which unit loops are ordered depends on the formats
+// (orderedLoopMasks): those of `held` (a genome whose format and S/G genes are held), else every
+// tensor with metadata (the most orders).
+MappingSpaceSize canonicalMappingSpaceSize(const GenomeLayout& layout, double countLimit = 2e7,
+                                           std::span<const int> held = {});
 
 struct MappingOptimum {
     std::int64_t tilings = 0;        // canonical tilings enumerated

@@ -110,7 +110,7 @@ private slots:
         }
         QVERIFY(valid > 0);
 
-        const auto size = search::canonicalMappingSpaceSize(layout);
+        const auto size = search::canonicalMappingSpaceSize(layout, 2e7, fixed);
         QVERIFY(size.mappings.has_value());
         QCOMPARE(*size.mappings, static_cast<double>(canonical.size()));
 
