@@ -37,6 +37,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-repairs",
                "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
                "made uncompressed)"},
+    MethodName{"sparsemap-no-bound-orders",
+               "ablation: sparsemap polishing without the orders of the unit loops a storage level binds "
+               "its ranks to"},
     MethodName{
         "sparsemap-positional",
         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},

@@ -87,6 +87,10 @@ void noBlockMoves(SparseMapEsParameters& p)
 {
     p.polishBlockMoves = false;
 }
+void noBoundLoopOrders(SparseMapEsParameters& p)
+{
+    p.polishBoundLoopOrders = false;
+}
 void positionalFormats(SparseMapEsParameters& p)
 {
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
@@ -179,6 +183,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-exchanges", sparseMapWithout<noFactorExchanges>},
             {"sparsemap-no-block-moves", sparseMapWithout<noBlockMoves>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
+            {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},

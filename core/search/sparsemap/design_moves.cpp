@@ -44,21 +44,27 @@ Genome DesignMoves::blockCrossover(const Genome& a, const Genome& b, std::mt1993
     return child;
 }
 
-void DesignMoves::nonUnitOrder(const Genome& genome, int permGene, std::vector<int>& order,
-                               std::vector<int>& nonUnitPositions) const
+void DesignMoves::loopPositions(const Genome& genome, int permGene, bool boundUnitLoops,
+                                std::vector<int>& order, std::vector<int>& positions) const
 {
     const int level = m_layout.gene(permGene).mappingLevel;
     const int dims = static_cast<int>(m_layout.workload().dims.size());
-    std::vector<bool> nonUnit(static_cast<std::size_t>(dims), false);
-    const auto tiling = m_layout.segment(GeneSegment::Tiling);
-    for (int i = tiling.begin; i < tiling.end; ++i)
-        if (genome[i] - 1 == level)
-            nonUnit[static_cast<std::size_t>(m_layout.gene(i).dim)] = true;
+    std::uint32_t mask = 0;
+    if (boundUnitLoops) {
+        std::uint32_t masks[64];
+        orderedLoopMasks(m_layout, genome, masks);
+        mask = masks[level];
+    } else {
+        const auto tiling = m_layout.segment(GeneSegment::Tiling);
+        for (int i = tiling.begin; i < tiling.end; ++i)
+            if (genome[i] - 1 == level)
+                mask |= 1u << m_layout.gene(i).dim;
+    }
     cantorDecodeInto(genome[permGene], dims, order);
-    nonUnitPositions.clear();
+    positions.clear();
     for (int k = 0; k < dims; ++k)
-        if (nonUnit[static_cast<std::size_t>(order[k])])
-            nonUnitPositions.push_back(k);
+        if ((mask >> order[k]) & 1u)
+            positions.push_back(k);
 }
 
 void DesignMoves::swapAdjacent(Genome& genome, int permGene, std::vector<int>& order, int first,
@@ -79,7 +85,7 @@ bool DesignMoves::step(Genome& genome, int gene, std::mt19937_64& rng) const
     const auto& info = m_layout.gene(gene);
     if (info.segment == GeneSegment::Permutation) {
         std::vector<int> order, positions;
-        nonUnitOrder(genome, gene, order, positions);
+        loopPositions(genome, gene, false, order, positions);
         if (positions.size() < 2)
             return false;
         const int k = uniformInt(0, static_cast<int>(positions.size()) - 2, rng);
@@ -138,7 +144,7 @@ void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) con
     for (int i = 0; i < static_cast<int>(genome.size()); ++i) {
         const auto& info = m_layout.gene(i);
         if (info.segment == GeneSegment::Permutation) {
-            nonUnitOrder(genome, i, order, positions);
+            loopPositions(genome, i, false, order, positions);
             for (std::size_t k = 0; k + 1 < positions.size(); ++k) {
                 out.push_back(genome);
                 swapAdjacent(out.back(), i, order, positions[k], positions[k + 1]);
@@ -152,6 +158,22 @@ void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) con
                 out.back()[i] = v;
                 push(info.segment == GeneSegment::Tiling);
             }
+    }
+}
+
+void DesignMoves::boundLoopOrderNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    std::vector<int> order, nonUnit, ordered;
+    const auto perm = m_layout.segment(GeneSegment::Permutation);
+    for (int i = perm.begin; i < perm.end; ++i) {
+        loopPositions(genome, i, false, order, nonUnit);
+        loopPositions(genome, i, true, order, ordered);
+        if (ordered.size() == nonUnit.size())
+            continue; // no unit loop is bound here: the single moves have every order
+        for (std::size_t k = 0; k + 1 < ordered.size(); ++k) {
+            out.push_back(genome);
+            swapAdjacent(out.back(), i, order, ordered[k], ordered[k + 1]);
+        }
     }
 }
 

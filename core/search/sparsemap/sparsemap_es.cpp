@@ -409,13 +409,16 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
         }
         return false;
     };
-    // The second tier, in the order of the parameters: format pairs, factor exchanges.
-    enum class Tier { Pairs, Exchanges };
+    // The second tier: the orders of bound unit loops (a few candidates), then format pairs and factor
+    // exchanges in the order of the parameters.
+    enum class Tier { BoundOrders, Pairs, Exchanges };
     std::vector<Tier> second;
     if (m_p.polishFormatPairs)
         second.push_back(Tier::Pairs);
     if (m_p.polishFactorExchanges)
         second.insert(m_p.polishExchangesBeforePairs ? second.begin() : second.end(), Tier::Exchanges);
+    if (m_p.polishBoundLoopOrders)
+        second.insert(second.begin(), Tier::BoundOrders);
     while (!m_context.done()) {
         candidates.clear();
         m_moves.neighbours(current, candidates);
@@ -425,7 +428,9 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
         bool improved = descend(m_p.polishRepairs ? &invalidMappingMoves : nullptr);
         for (std::size_t t = 0; t < second.size() && !improved; ++t) {
             candidates.clear();
-            if (second[t] == Tier::Pairs)
+            if (second[t] == Tier::BoundOrders)
+                m_moves.boundLoopOrderNeighbours(current, candidates);
+            else if (second[t] == Tier::Pairs)
                 m_moves.formatPairNeighbours(current, candidates);
             else
                 m_moves.factorExchangeNeighbours(current, candidates);
