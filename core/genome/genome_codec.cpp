@@ -91,15 +91,24 @@ Design decodeGenome(const GenomeLayout& layout, std::span<const int> genome)
     return design;
 }
 
-void orderedLoopMasks(const GenomeLayout& layout, std::span<const int> genome, std::span<std::uint32_t> masks)
+namespace {
+
+// Which dims have a non-unit loop at each mapping level: those with a prime factor there.
+void nonUnitMasks(const GenomeLayout& layout, std::span<const int> genome, std::uint32_t (&nonUnit)[64])
+{
+    std::fill(std::begin(nonUnit), std::end(nonUnit), 0u);
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i)
+        nonUnit[genome[i] - 1] |= 1u << layout.gene(i).dim;
+}
+
+// orderedLoopMasks from the genome's nonUnitMasks.
+void orderedLoopMasksFrom(const GenomeLayout& layout, std::span<const int> genome,
+                          const std::uint32_t (&nonUnit)[64], std::span<std::uint32_t> masks)
 {
     const Workload& w = layout.workload();
     const auto& slots = layout.mappingLevels();
     const std::size_t levels = slots.size();
-    std::uint32_t nonUnit[64] = {};
-    const auto tiling = layout.segment(GeneSegment::Tiling);
-    for (int i = tiling.begin; i < tiling.end; ++i)
-        nonUnit[genome[i] - 1] |= 1u << layout.gene(i).dim;
     // The dims of the tensors whose tile at storage level s has metadata: a rank there (one per
     // non-unit loop at or inside s) with a format gene other than U, or beyond the genes (UOP).
     auto withMetadata = [&](int s) {
@@ -131,16 +140,23 @@ void orderedLoopMasks(const GenomeLayout& layout, std::span<const int> genome, s
     }
 }
 
+} // namespace
+
+void orderedLoopMasks(const GenomeLayout& layout, std::span<const int> genome, std::span<std::uint32_t> masks)
+{
+    std::uint32_t nonUnit[64];
+    nonUnitMasks(layout, genome, nonUnit);
+    orderedLoopMasksFrom(layout, genome, nonUnit, masks);
+}
+
 void canonicalizeGenome(const GenomeLayout& layout, Genome& genome)
 {
     const Workload& w = layout.workload();
     const int dims = static_cast<int>(w.dims.size());
     const auto& slots = layout.mappingLevels();
-    // Which dims have a non-unit loop at each mapping level: those with a prime factor there.
-    std::uint32_t nonUnit[64] = {};
+    std::uint32_t nonUnit[64];
+    nonUnitMasks(layout, genome, nonUnit);
     const auto tiling = layout.segment(GeneSegment::Tiling);
-    for (int i = tiling.begin; i < tiling.end; ++i)
-        nonUnit[genome[i] - 1] |= 1u << layout.gene(i).dim;
     // Equal prime factors of a dim: the levels in ascending order over the ascending factor genes
     // (they are consecutive genes), as encodeDesign hands them out.
     for (int i = tiling.begin; i < tiling.end;) {
@@ -153,7 +169,7 @@ void canonicalizeGenome(const GenomeLayout& layout, Genome& genome)
     }
     // The loops whose place does not matter outermost in dim order, the others in their order.
     std::uint32_t ordered[64];
-    orderedLoopMasks(layout, genome, ordered);
+    orderedLoopMasksFrom(layout, genome, nonUnit, ordered);
     int order[32], canonical[32];
     std::vector<int> decoded;
     const auto perm = layout.segment(GeneSegment::Permutation);

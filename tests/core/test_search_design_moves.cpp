@@ -93,18 +93,45 @@ double lowestCanonicalEdp(const GenomeLayout& layout, model::GenomeEvaluator& ev
     });
 }
 
-// Whether a single move, a format pair or a factor exchange of `g` (EDP `edp`) is better.
-bool oneOfTheOtherTiersImproves(const GenomeLayout& layout, model::GenomeEvaluator& evaluator,
-                                const DesignMoves& moves, const Genome& g, double edp)
-{
-    std::vector<Genome> single, pairs, exchanges;
-    moves.neighbours(g, single);
-    moves.formatPairNeighbours(g, pairs);
-    moves.factorExchangeNeighbours(g, exchanges);
-    return lowestCanonicalEdp(layout, evaluator, single) < edp ||
-           lowestCanonicalEdp(layout, evaluator, pairs) < edp ||
-           lowestCanonicalEdp(layout, evaluator, exchanges) < edp;
-}
+// A design where runs of a cell got stuck: its layout, genome and EDP, the moves with formats both as
+// they are and carried (as the polish has them), and the lowest EDP among candidates prepared as the
+// polish prepares them. Built in place (the evaluator and the moves hold the layout).
+struct Trap {
+    Trap(GenomeLayout cell, const char* genome)
+        : layout(std::move(cell)), stuck(parseGenomeText(genome)), evaluator(layout),
+          edp(evaluator.evaluate(stuck).edp)
+    {
+    }
+    Trap(const Trap&) = delete;
+    Trap& operator=(const Trap&) = delete;
+
+    double best(std::vector<Genome> candidates)
+    {
+        return lowestCanonicalEdp(layout, evaluator, std::move(candidates));
+    }
+    // Whether its EDP is the one recorded when the trap was found (to 1e-5).
+    bool atRecorded(double value) const { return std::abs(edp / value - 1) < 1e-5; }
+    // The stuck design's neighbours of one kind.
+    std::vector<Genome> of(void (DesignMoves::*kind)(const Genome&, std::vector<Genome>&) const) const
+    {
+        std::vector<Genome> out;
+        (moves.*kind)(stuck, out);
+        return out;
+    }
+    // Whether a single move, a format pair or a factor exchange is better.
+    bool otherTiersImprove()
+    {
+        return best(of(&DesignMoves::neighbours)) < edp ||
+               best(of(&DesignMoves::formatPairNeighbours)) < edp ||
+               best(of(&DesignMoves::factorExchangeNeighbours)) < edp;
+    }
+
+    const GenomeLayout layout;
+    const Genome stuck;
+    model::GenomeEvaluator evaluator;
+    const double edp;
+    const DesignMoves moves{layout, DesignMoves::Formats::Both};
+};
 
 } // namespace
 
@@ -406,37 +433,27 @@ private slots:
         // mm11 on mobile: where every run of seeds 1-20 ended before the block moves (EDP 5.208e6;
         // seed 1). N = 2^7 has six 2s at the PE buffer (level 4) and one at its spatial level (5). No
         // single move and no factor exchange improves it; the six 2s moved to DRAM together do.
-        const auto layout = mm11Mobile();
-        const Genome stuck = parseGenomeText("1,1,2,6,1,4,4,4,4,4,4,4,3,3,3,4,4,5,5,5,5,5,4,4,4,4,4,4,5,"
-                                             "0,0,4,0,0,0,0,0,0,2,0,0,0,0,2,3,6,4");
-        model::GenomeEvaluator evaluator(layout);
-        const double edp = evaluator.evaluate(stuck).edp;
-        QVERIFY2(std::abs(edp / 5.20798e6 - 1) < 1e-5, qPrintable(QString::number(edp)));
-        auto best = [&](std::vector<Genome> candidates) {
-            return lowestCanonicalEdp(layout, evaluator, std::move(candidates));
-        };
-        const DesignMoves moves(layout, DesignMoves::Formats::Both);
-        std::vector<Genome> single, exchanges, blocks;
-        moves.neighbours(stuck, single);
-        moves.factorExchangeNeighbours(stuck, exchanges);
-        moves.factorBlockNeighbours(stuck, blocks);
-        QVERIFY(best(single) >= edp);
-        QVERIFY(best(exchanges) >= edp);
-        Genome byHand = stuck;
+        Trap t(mm11Mobile(), "1,1,2,6,1,4,4,4,4,4,4,4,3,3,3,4,4,5,5,5,5,5,4,4,4,4,4,4,5,"
+                             "0,0,4,0,0,0,0,0,0,2,0,0,0,0,2,3,6,4");
+        QVERIFY2(t.atRecorded(5.20798e6), qPrintable(QString::number(t.edp)));
+        QVERIFY(t.best(t.of(&DesignMoves::neighbours)) >= t.edp);
+        QVERIFY(t.best(t.of(&DesignMoves::factorExchangeNeighbours)) >= t.edp);
+        const auto blocks = t.of(&DesignMoves::factorBlockNeighbours);
+        Genome byHand = t.stuck;
         std::vector<int> nTwosAtPe;
-        for (int i = 0; i < layout.size(); ++i)
-            if (layout.gene(i).segment == GeneSegment::Tiling &&
-                layout.workload().dims[static_cast<std::size_t>(layout.gene(i).dim)].name == "N" &&
-                stuck[i] == 4)
+        for (int i = 0; i < t.layout.size(); ++i)
+            if (t.layout.gene(i).segment == GeneSegment::Tiling &&
+                t.layout.workload().dims[static_cast<std::size_t>(t.layout.gene(i).dim)].name == "N" &&
+                t.stuck[i] == 4)
                 nTwosAtPe.push_back(i);
         QCOMPARE(nTwosAtPe.size(), std::size_t(6));
         for (int i : nTwosAtPe)
             byHand[i] = 1;
         QVERIFY(std::count(blocks.begin(), blocks.end(), byHand) >= 1); // as is (and carried, if the same)
-        const auto moved = evaluator.evaluate(byHand);
+        const auto moved = t.evaluator.evaluate(byHand);
         QVERIFY2(moved.valid, moved.reason.c_str());
-        QVERIFY(moved.edp < edp);
-        QVERIFY(best(blocks) <= moved.edp);
+        QVERIFY(moved.edp < t.edp);
+        QVERIFY(t.best(blocks) <= moved.edp);
     }
 
     void anExchangeLeavesALocalOptimumOfSinglesAndPairs()
@@ -444,34 +461,24 @@ private slots:
         // mm11 on mobile: where a descent over single moves and format pairs from a random design
         // stopped (EDP 6.2508e6; found by such descents from random starts). No single move and no
         // format pair improves it; an exchange of two prime factors' levels gives 6.0643e6.
-        const auto layout = mm11Mobile();
-        const Genome stuck = parseGenomeText("1,1,3,4,4,3,4,4,4,4,4,5,4,4,4,4,4,4,5,5,5,5,3,3,3,4,4,4,5,"
-                                             "0,0,0,0,2,0,0,0,0,2,0,0,0,0,2,3,6,1");
-        model::GenomeEvaluator evaluator(layout);
-        const double edp = evaluator.evaluate(stuck).edp;
-        QVERIFY2(std::abs(edp / 6.25084e6 - 1) < 1e-5, qPrintable(QString::number(edp)));
-        auto best = [&](std::vector<Genome> candidates) {
-            return lowestCanonicalEdp(layout, evaluator, std::move(candidates));
-        };
-        const DesignMoves moves(layout, DesignMoves::Formats::Both);
-        std::vector<Genome> single, pairs, exchanges;
-        moves.neighbours(stuck, single);
-        moves.formatPairNeighbours(stuck, pairs);
-        moves.factorExchangeNeighbours(stuck, exchanges);
-        QVERIFY(best(single) >= edp);
-        QVERIFY(best(pairs) >= edp);
-        const double exchanged = best(exchanges);
+        Trap t(mm11Mobile(), "1,1,3,4,4,3,4,4,4,4,4,5,4,4,4,4,4,4,5,5,5,5,3,3,3,4,4,4,5,"
+                             "0,0,0,0,2,0,0,0,0,2,0,0,0,0,2,3,6,1");
+        QVERIFY2(t.atRecorded(6.25084e6), qPrintable(QString::number(t.edp)));
+        QVERIFY(t.best(t.of(&DesignMoves::neighbours)) >= t.edp);
+        QVERIFY(t.best(t.of(&DesignMoves::formatPairNeighbours)) >= t.edp);
+        const auto exchanges = t.of(&DesignMoves::factorExchangeNeighbours);
+        const double exchanged = t.best(exchanges);
         QVERIFY2(std::abs(exchanged / 6.06434e6 - 1) < 1e-5, qPrintable(QString::number(exchanged)));
         // The improving exchange, built by hand: the prime factors of tiling genes 17 (PE buffer, level 4)
         // and 28 (level 5) trade levels.
-        const auto tiling = layout.segment(GeneSegment::Tiling);
-        QVERIFY(tiling.begin <= 17 && 28 < tiling.end && stuck[17] == 4 && stuck[28] == 5);
-        Genome byHand = stuck;
+        const auto tiling = t.layout.segment(GeneSegment::Tiling);
+        QVERIFY(tiling.begin <= 17 && 28 < tiling.end && t.stuck[17] == 4 && t.stuck[28] == 5);
+        Genome byHand = t.stuck;
         std::swap(byHand[17], byHand[28]);
-        canonicalizeGenome(layout, byHand);
+        canonicalizeGenome(t.layout, byHand);
         QVERIFY(std::any_of(exchanges.begin(), exchanges.end(),
-                            [&](Genome c) { return canonicalizeGenome(layout, c), c == byHand; }));
-        QCOMPARE(evaluator.evaluate(byHand).edp, exchanged);
+                            [&](Genome c) { return canonicalizeGenome(t.layout, c), c == byHand; }));
+        QCOMPARE(t.evaluator.evaluate(byHand).edp, exchanged);
     }
 
     void strategyNeighboursCombineSgValuesAndUncompressedTensors()
@@ -539,31 +546,26 @@ private slots:
         // their order, each with the extents below folded in - the canonical form used to put them in
         // dim order. No single move, format pair or factor exchange improves it; another order of
         // DRAM's unit loops does, and nothing else changes.
-        const auto layout = test::sampleLayout("conv4", "cloud");
-        const Genome stuck = parseGenomeText("1,1,305,214,71,3,3,3,3,4,4,4,3,3,3,3,3,5,5,4,4,5,5,4,4,4,4,5,4,"
-                                             "0,0,0,0,0,0,0,4,0,0,0,0,0,0,0,6,3,5");
-        model::GenomeEvaluator evaluator(layout);
-        const double edp = evaluator.evaluate(stuck).edp;
-        QVERIFY2(std::abs(edp / 2.04525e10 - 1) < 1e-5, qPrintable(QString::number(edp)));
-        const Design design = decodeGenome(layout, stuck);
+        Trap t(test::sampleLayout("conv4", "cloud"), "1,1,305,214,71,3,3,3,3,4,4,4,3,3,3,3,3,5,5,4,4,5,5,4,4,"
+                                                     "4,4,5,4,0,0,0,0,0,0,0,4,0,0,0,0,0,0,0,6,3,5");
+        QVERIFY2(t.atRecorded(2.04525e10), qPrintable(QString::number(t.edp)));
+        const Design design = decodeGenome(t.layout, t.stuck);
         for (auto bound : design.mapping.levels[0].bounds)
             QCOMPARE(bound, std::int64_t{1});
-        const DesignMoves moves(layout, DesignMoves::Formats::Both);
-        QVERIFY(!oneOfTheOtherTiersImproves(layout, evaluator, moves, stuck, edp));
-        std::vector<Genome> bound;
-        moves.boundLoopOrderNeighbours(stuck, bound);
+        QVERIFY(!t.otherTiersImprove());
+        auto bound = t.of(&DesignMoves::boundLoopOrderNeighbours);
         // DRAM binds all six dims (each has extents below; W and I have metadata there): 5 swaps. The
         // GLB's L2_S binds its own non-unit K and C and the unit loops of P, Q, R, S (extents below):
         // 5 more. The PE buffer's L3_S has nothing below it.
         QCOMPARE(bound.size(), std::size_t{10});
-        const auto perm = layout.segment(GeneSegment::Permutation);
+        const auto perm = t.layout.segment(GeneSegment::Permutation);
         double better = std::numeric_limits<double>::infinity();
         for (auto& n : bound) {
-            QVERIFY(std::equal(n.begin() + perm.end, n.end(), stuck.begin() + perm.end)); // orders only
-            if (n[perm.begin] != stuck[perm.begin])
-                better = std::min(better, lowestCanonicalEdp(layout, evaluator, {n}));
+            QVERIFY(std::equal(n.begin() + perm.end, n.end(), t.stuck.begin() + perm.end)); // orders only
+            if (n[perm.begin] != t.stuck[perm.begin])
+                better = std::min(better, t.best({n}));
         }
-        QVERIFY2(better < edp, qPrintable(QString::number(better)));
+        QVERIFY2(better < t.edp, qPrintable(QString::number(better)));
     }
 
     void aRepairLeavesALocalOptimumOfTheOtherTiers()
@@ -573,16 +575,16 @@ private slots:
         // move, format pair or factor exchange improves it. Moving K's factor 31 from the GLB to the PE
         // buffer overflows the PE buffer with Q's bitmask metadata; with Q uncompressed the tiles fit -
         // P[1x31] + Q[31x31] + Z[1x31] = 1,023 words of the 1,024 - and the design is far better.
-        const auto layout = test::sampleLayout("mm1", "edge");
-        const Genome stuck =
-            parseGenomeText("4,2,3,1,1,3,3,1,3,3,2,3,3,4,0,0,4,0,0,0,0,0,0,1,0,0,0,0,0,5,3,4");
-        model::GenomeEvaluator evaluator(layout);
-        const double edp = evaluator.evaluate(stuck).edp;
-        QVERIFY2(std::abs(edp / 1.75825e11 - 1) < 1e-5, qPrintable(QString::number(edp)));
-        const DesignMoves moves(layout, DesignMoves::Formats::Both);
-        QVERIFY(!oneOfTheOtherTiersImproves(layout, evaluator, moves, stuck, edp));
-        std::vector<Genome> single;
-        moves.neighbours(stuck, single);
+        Trap t(test::sampleLayout("mm1", "edge"),
+               "4,2,3,1,1,3,3,1,3,3,2,3,3,4,0,0,4,0,0,0,0,0,0,1,0,0,0,0,0,5,3,4");
+        QVERIFY2(t.atRecorded(1.75825e11), qPrintable(QString::number(t.edp)));
+        QVERIFY(!t.otherTiersImprove());
+        const auto& layout = t.layout;
+        const auto& stuck = t.stuck;
+        auto& evaluator = t.evaluator;
+        const double edp = t.edp;
+        const auto& moves = t.moves;
+        const auto single = t.of(&DesignMoves::neighbours);
         // The move by hand: tiling gene 10 is K's 31, at the GLB (level 2), to the PE buffer (4).
         const auto& k31 = layout.gene(10);
         QVERIFY(k31.segment == GeneSegment::Tiling && k31.factor == 31 && stuck[10] == 2);
