@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace sparsemap::search {
 
@@ -348,6 +349,18 @@ std::int64_t PointLog::validCount() const
     std::int64_t n = 0;
     for (const std::uint8_t v : d.m_valid)
         n += v;
+    return n;
+}
+
+std::int64_t PointLog::repeatedObjectiveCount() const
+{
+    const Data& d = data();
+    std::unordered_set<double> seen;
+    seen.reserve(d.m_valid.size());
+    std::int64_t n = 0;
+    for (std::size_t i = 0; i < d.m_valid.size(); ++i)
+        if (d.m_valid[i] && !seen.insert(d.m_objective[i]).second)
+            ++n;
     return n;
 }
 

@@ -187,6 +187,11 @@ public:
     void geneBounds(std::vector<int>& low, std::vector<int>& high) const;
 
     std::int64_t validCount() const;
+    // The valid points whose objective equals, to the bit, that of an earlier valid point: evaluations of
+    // a design that scores exactly as one already seen - most of them another genome of a design already
+    // evaluated in all but where it does not matter for this design (a loop order, an S/G value), or
+    // its mirror image on a symmetric workload (issue 13: 8-29 % of a search's evaluations).
+    std::int64_t repeatedObjectiveCount() const;
     // Whether this log and `other` share their columns (one is an unchanged copy of the other).
     bool sharesColumnsWith(const PointLog& other) const { return m_d && m_d == other.m_d; }
     // Bytes the log holds on the heap (capacity, not size): what a run costs in memory.

@@ -125,6 +125,32 @@ private slots:
         QCOMPARE(generations, 0 + 0 + 1 + 1 + 2);
     }
 
+    // Counted by hand: objectives 5, 7, 5, inf (invalid), 7, 5, 6 and an invalid point that carries 8
+    // (an invalid point never counts, nor makes a later one a repeat) - the third, fifth and sixth
+    // valid points repeat an earlier one.
+    void repeatedObjectivesAreCountedAmongValidPoints()
+    {
+        PointLog log;
+        QCOMPARE(log.repeatedObjectiveCount(), std::int64_t(0));
+        const std::vector<std::pair<bool, double>> points = {{true, 5}, {true, 7}, {true, 5}, {false, kInf},
+                                                             {true, 7}, {true, 5}, {true, 6}, {false, 8}};
+        for (const auto& [valid, objective] : points) {
+            EvaluatedPoint p;
+            p.valid = valid;
+            p.objective = objective;
+            log.push_back(p);
+        }
+        QCOMPARE(log.repeatedObjectiveCount(), std::int64_t(3));
+        EvaluatedPoint late;
+        late.valid = true;
+        late.objective = 8; // the invalid 8 above does not make it a repeat
+        log.push_back(late);
+        QCOMPARE(log.repeatedObjectiveCount(), std::int64_t(3));
+        late.objective = 6;
+        log.push_back(late);
+        QCOMPARE(log.repeatedObjectiveCount(), std::int64_t(4));
+    }
+
     void genesWidenOnlyWhenNeeded()
     {
         PointLog log;
