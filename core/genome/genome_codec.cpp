@@ -91,18 +91,17 @@ Design decodeGenome(const GenomeLayout& layout, std::span<const int> genome)
     return design;
 }
 
-namespace {
-
-// Which dims have a non-unit loop at each mapping level: those with a prime factor there.
-void nonUnitMasks(const GenomeLayout& layout, std::span<const int> genome, std::uint32_t (&nonUnit)[64])
+void nonUnitLoopMasks(const GenomeLayout& layout, std::span<const int> genome, std::span<std::uint32_t> masks)
 {
-    std::fill(std::begin(nonUnit), std::end(nonUnit), 0u);
+    std::fill(masks.begin(), masks.end(), 0u);
     const auto tiling = layout.segment(GeneSegment::Tiling);
     for (int i = tiling.begin; i < tiling.end; ++i)
-        nonUnit[genome[i] - 1] |= 1u << layout.gene(i).dim;
+        masks[static_cast<std::size_t>(genome[i] - 1)] |= 1u << layout.gene(i).dim;
 }
 
-// orderedLoopMasks from the genome's nonUnitMasks.
+namespace {
+
+// orderedLoopMasks from the genome's nonUnitLoopMasks.
 void orderedLoopMasksFrom(const GenomeLayout& layout, std::span<const int> genome,
                           const std::uint32_t (&nonUnit)[64], std::span<std::uint32_t> masks)
 {
@@ -145,7 +144,7 @@ void orderedLoopMasksFrom(const GenomeLayout& layout, std::span<const int> genom
 void orderedLoopMasks(const GenomeLayout& layout, std::span<const int> genome, std::span<std::uint32_t> masks)
 {
     std::uint32_t nonUnit[64];
-    nonUnitMasks(layout, genome, nonUnit);
+    nonUnitLoopMasks(layout, genome, nonUnit);
     orderedLoopMasksFrom(layout, genome, nonUnit, masks);
 }
 
@@ -155,7 +154,7 @@ void canonicalizeGenome(const GenomeLayout& layout, Genome& genome)
     const int dims = static_cast<int>(w.dims.size());
     const auto& slots = layout.mappingLevels();
     std::uint32_t nonUnit[64];
-    nonUnitMasks(layout, genome, nonUnit);
+    nonUnitLoopMasks(layout, genome, nonUnit);
     const auto tiling = layout.segment(GeneSegment::Tiling);
     // Equal prime factors of a dim: the levels in ascending order over the ascending factor genes
     // (they are consecutive genes), as encodeDesign hands them out.
@@ -208,10 +207,8 @@ void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome,
     const Workload& w = layout.workload();
     const int dims = static_cast<int>(w.dims.size());
     const std::uint32_t relevant = w.dimMask(layout.formatTensor(slot));
-    std::uint32_t nonUnit[64] = {};
-    const auto tiling = layout.segment(GeneSegment::Tiling);
-    for (int i = tiling.begin; i < tiling.end; ++i)
-        nonUnit[genome[i] - 1] |= 1u << layout.gene(i).dim;
+    std::uint32_t nonUnit[64];
+    nonUnitLoopMasks(layout, genome, nonUnit);
     out.clear();
     std::vector<int> order;
     const auto perm = layout.segment(GeneSegment::Permutation);

@@ -20,6 +20,11 @@ void decodeGenomeInto(const GenomeLayout& layout, std::span<const int> genome, D
 // prime factors, formats that differ between levels for one rank, an S/G combination without a gene).
 Genome encodeDesign(const GenomeLayout& layout, const Design& design);
 
+// Per mapping level (layout.mappingLevels() order), the dims with a non-unit loop there (a prime factor
+// at that level) as a bit mask. `masks` needs one entry per mapping level (at most 64 levels, 32 dims);
+// entries beyond are cleared. No check of the genome.
+void nonUnitLoopMasks(const GenomeLayout& layout, std::span<const int> genome,
+                      std::span<std::uint32_t> masks);
 // Per mapping level (layout.mappingLevels() order), the dims whose loop's place in the level's order is
 // part of the design: those with a non-unit loop there (a prime factor), and, at the innermost mapping
 // level of each storage level, those with a non-unit loop below it that index a tensor whose tile there

@@ -49,17 +49,12 @@ void DesignMoves::loopPositions(const Genome& genome, int permGene, bool boundUn
 {
     const int level = m_layout.gene(permGene).mappingLevel;
     const int dims = static_cast<int>(m_layout.workload().dims.size());
-    std::uint32_t mask = 0;
-    if (boundUnitLoops) {
-        std::uint32_t masks[64];
+    std::uint32_t masks[64];
+    if (boundUnitLoops)
         orderedLoopMasks(m_layout, genome, masks);
-        mask = masks[level];
-    } else {
-        const auto tiling = m_layout.segment(GeneSegment::Tiling);
-        for (int i = tiling.begin; i < tiling.end; ++i)
-            if (genome[i] - 1 == level)
-                mask |= 1u << m_layout.gene(i).dim;
-    }
+    else
+        nonUnitLoopMasks(m_layout, genome, masks);
+    const std::uint32_t mask = masks[level];
     cantorDecodeInto(genome[permGene], dims, order);
     positions.clear();
     for (int k = 0; k < dims; ++k)
