@@ -122,11 +122,12 @@ int runSearch(const QStringList& args)
         std::printf("method %s, %zu evaluations (%.1f%% valid) in %.2f s, objective %s\n",
                     result.method.c_str(), result.points.size(), 100.0 * result.validShare(), result.seconds,
                     pareto ? "pareto (search on edp)" : objectiveName(settings.objective).c_str());
-        if (!result.points.empty())
+        if (!result.points.empty()) {
+            const auto repeats = result.points.repeatedObjectiveCount();
             std::printf("  repeats: %lld valid evaluations (%.1f%%) scored exactly as an earlier one\n",
-                        static_cast<long long>(result.points.repeatedObjectiveCount()),
-                        100.0 * static_cast<double>(result.points.repeatedObjectiveCount()) /
-                            static_cast<double>(result.points.size()));
+                        static_cast<long long>(repeats),
+                        100.0 * static_cast<double>(repeats) / static_cast<double>(result.points.size()));
+        }
         for (const auto& line : optimizer->summary())
             std::printf("  %s\n", line.c_str());
         const auto best = result.best();

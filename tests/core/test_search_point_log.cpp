@@ -126,8 +126,8 @@ private slots:
     }
 
     // Counted by hand: objectives 5, 7, 5, inf (invalid), 7, 5, 6 and an invalid point that carries 8
-    // (an invalid point never counts, nor makes a later one a repeat) - the third, fifth and sixth
-    // valid points repeat an earlier one.
+    // (an invalid point never counts, nor makes a later one a repeat) - of the valid points 5, 7, 5, 7,
+    // 5, 6 the third, fourth and fifth repeat an earlier one.
     void repeatedObjectivesAreCountedAmongValidPoints()
     {
         PointLog log;
