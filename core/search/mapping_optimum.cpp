@@ -148,11 +148,10 @@ MappingSpaceSize canonicalMappingSpaceSize(const GenomeLayout& layout, double co
     Genome genome(static_cast<std::size_t>(layout.size()), 1); // format genes 1 (B): metadata
     if (!held.empty())
         genome.assign(held.begin(), held.end());
-    std::vector<std::uint32_t> masks;
+    std::vector<std::uint32_t> masks(layout.mappingLevels().size());
     double mappings = 0;
     for (std::int64_t t = 0; t < static_cast<std::int64_t>(g.tilings); ++t) {
         setTiling(g.groups, t, genome);
-        masks.resize(layout.mappingLevels().size());
         orderedLoopMasks(layout, genome, masks);
         double orders = 1;
         for (int i = perm.begin; i < perm.end; ++i)

@@ -44,22 +44,14 @@ Genome DesignMoves::blockCrossover(const Genome& a, const Genome& b, std::mt1993
     return child;
 }
 
-void DesignMoves::loopPositions(const Genome& genome, int permGene, bool boundUnitLoops,
+void DesignMoves::loopPositions(const Genome& genome, int permGene, std::uint32_t mask,
                                 std::vector<int>& order, std::vector<int>& positions) const
 {
-    const int level = m_layout.gene(permGene).mappingLevel;
-    const int dims = static_cast<int>(m_layout.workload().dims.size());
-    std::uint32_t masks[64];
-    if (boundUnitLoops)
-        orderedLoopMasks(m_layout, genome, masks);
-    else
-        nonUnitLoopMasks(m_layout, genome, masks);
-    const std::uint32_t mask = masks[level];
-    cantorDecodeInto(genome[permGene], dims, order);
+    cantorDecodeInto(genome[permGene], static_cast<int>(m_layout.workload().dims.size()), order);
     positions.clear();
-    for (int k = 0; k < dims; ++k)
+    for (std::size_t k = 0; k < order.size(); ++k)
         if ((mask >> order[k]) & 1u)
-            positions.push_back(k);
+            positions.push_back(static_cast<int>(k));
 }
 
 void DesignMoves::swapAdjacent(Genome& genome, int permGene, std::vector<int>& order, int first,
@@ -80,7 +72,9 @@ bool DesignMoves::step(Genome& genome, int gene, std::mt19937_64& rng) const
     const auto& info = m_layout.gene(gene);
     if (info.segment == GeneSegment::Permutation) {
         std::vector<int> order, positions;
-        loopPositions(genome, gene, false, order, positions);
+        std::uint32_t nonUnit[64];
+        nonUnitLoopMasks(m_layout, genome, nonUnit);
+        loopPositions(genome, gene, nonUnit[info.mappingLevel], order, positions);
         if (positions.size() < 2)
             return false;
         const int k = uniformInt(0, static_cast<int>(positions.size()) - 2, rng);
@@ -132,6 +126,8 @@ void DesignMoves::withFormats(const Genome& genome, std::vector<Genome>& out) co
 void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) const
 {
     std::vector<int> order, positions;
+    std::uint32_t nonUnit[64];
+    nonUnitLoopMasks(m_layout, genome, nonUnit);
     auto push = [&](bool mapping) { // the move just appended, with its carried variant
         if (mapping)
             withFormats(genome, out);
@@ -139,7 +135,7 @@ void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) con
     for (int i = 0; i < static_cast<int>(genome.size()); ++i) {
         const auto& info = m_layout.gene(i);
         if (info.segment == GeneSegment::Permutation) {
-            loopPositions(genome, i, false, order, positions);
+            loopPositions(genome, i, nonUnit[info.mappingLevel], order, positions);
             for (std::size_t k = 0; k + 1 < positions.size(); ++k) {
                 out.push_back(genome);
                 swapAdjacent(out.back(), i, order, positions[k], positions[k + 1]);
@@ -158,16 +154,19 @@ void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) con
 
 void DesignMoves::boundLoopOrderNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
-    std::vector<int> order, nonUnit, ordered;
+    std::uint32_t nonUnit[64], ordered[64];
+    nonUnitLoopMasks(m_layout, genome, nonUnit);
+    orderedLoopMasks(m_layout, genome, ordered);
+    std::vector<int> order, positions;
     const auto perm = m_layout.segment(GeneSegment::Permutation);
     for (int i = perm.begin; i < perm.end; ++i) {
-        loopPositions(genome, i, false, order, nonUnit);
-        loopPositions(genome, i, true, order, ordered);
-        if (ordered.size() == nonUnit.size())
+        const int level = m_layout.gene(i).mappingLevel;
+        if (ordered[level] == nonUnit[level])
             continue; // no unit loop is bound here: the single moves have every order
-        for (std::size_t k = 0; k + 1 < ordered.size(); ++k) {
+        loopPositions(genome, i, ordered[level], order, positions);
+        for (std::size_t k = 0; k + 1 < positions.size(); ++k) {
             out.push_back(genome);
-            swapAdjacent(out.back(), i, order, ordered[k], ordered[k + 1]);
+            swapAdjacent(out.back(), i, order, positions[k], positions[k + 1]);
         }
     }
 }

@@ -68,10 +68,9 @@ public:
     void uncompressedVariants(const Genome& genome, std::vector<Genome>& out) const;
 
 private:
-    // The order of the level of `permGene`, and the positions in it of its non-unit loops, or
-    // (boundUnitLoops) of every loop whose place matters (orderedLoopMasks: also the unit loops a
-    // storage level binds its ranks to).
-    void loopPositions(const Genome& genome, int permGene, bool boundUnitLoops, std::vector<int>& order,
+    // The loop order of `permGene`'s level, and the positions in it of the dims of `mask` (that level's
+    // entry of nonUnitLoopMasks or orderedLoopMasks, which callers compute once per genome).
+    void loopPositions(const Genome& genome, int permGene, std::uint32_t mask, std::vector<int>& order,
                        std::vector<int>& positions) const;
     void swapAdjacent(Genome& genome, int permGene, std::vector<int>& order, int first, int second) const;
 
