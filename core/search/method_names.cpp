@@ -60,6 +60,10 @@ constexpr std::array kMethods{
                "ablation: sparsemap polishing with format-gene pairs before factor exchanges"},
     MethodName{"sparsemap-no-endgame",
                "ablation: sparsemap restarting to the end (no iterated local search in the last segment)"},
+    MethodName{
+        "sparsemap-uniform-draws",
+        "ablation: sparsemap whose fresh draws leave the spatial unrolling to the uniform tiling genes "
+        "(no spatial-first draw)"},
     MethodName{"sparsemap-drop-inadmissible-cells",
                "variant: sparsemap whose HSHI gives up a hypercube after one round of draws that never pass "
                "the fan-out pre-check"},

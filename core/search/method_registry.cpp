@@ -116,6 +116,10 @@ void noEndgame(SparseMapEsParameters& p)
 {
     p.endgameKickSteps = 0;
 }
+void uniformDraws(SparseMapEsParameters& p)
+{
+    p.spatialDrawShare = 0;
+}
 void restartKeepsBest(SparseMapEsParameters& p)
 {
     p.restartElite = 1;
@@ -193,6 +197,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-uniform-crossover", sparseMapWithout<uniformCrossoverToo>},
             {"sparsemap-pairs-first", sparseMapWithout<pairsFirst>},
             {"sparsemap-no-endgame", sparseMapWithout<noEndgame>},
+            {"sparsemap-uniform-draws", sparseMapWithout<uniformDraws>},
             {"sparsemap-drop-inadmissible-cells", sparseMapWithout<dropInadmissibleCells>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},

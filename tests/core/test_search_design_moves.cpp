@@ -138,6 +138,58 @@ struct Trap {
 class TestSearchDesignMoves : public QObject {
     Q_OBJECT
 private slots:
+    // GLB -> 4 PEs in a row, one MAC each: the one spatial level that can take a factor unrolls up to
+    // 4. M = 4 (2 x 2), K = 1 (no factor), N = 2. Worked by hand: k of the 3 dims (k uniform, the dims
+    // uniform) give their factors, which fill the level to 4 when M is among them - M alone (1/3 x
+    // 1/3), {M, K} or {M, N} (1/3 x 2/3), all three (1/3): 2/3 - to 2 with N alone or {K, N} (2/9),
+    // to 1 with K alone (1/9). Half the draws then trim to at most the fill's product raised to u,
+    // u uniform in [0, 1): 4 -> 2 when u >= 1/2, else 1; 2 -> 1. So the unrolling is 4 with p 2/3 x
+    // 1/2 = 6/18, 2 with p 2/3 x 1/4 + 2/9 x 1/2 = 5/18, 1 with p 7/18.
+    void spatialUnrollingIsDrawnAsCounted()
+    {
+        Architecture arch = test::templateArchitecture(4, 1);
+        arch.levels[2].meshX = 4;
+        const GenomeLayout layout(makeSpmm("m4-k1-n2", 4, 1, 2, uniformDensity(0.5), uniformDensity(0.5)),
+                                  arch);
+        const DesignMoves moves(layout);
+        const auto ranges = geneRanges(layout);
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        int spatialSlot = -1; // the GLB -> PE level (the PE -> MAC one has fan-out 1)
+        for (std::size_t k = 0; k < layout.mappingLevels().size(); ++k)
+            if (layout.mappingLevels()[k].kind == LoopKind::Spatial &&
+                layout.mappingLevels()[k].storageLevel == 1)
+                spatialSlot = static_cast<int>(k) + 1;
+        QVERIFY(spatialSlot > 0);
+        auto isSpatial = [&](int v) {
+            return layout.mappingLevels()[static_cast<std::size_t>(v - 1)].kind == LoopKind::Spatial;
+        };
+        std::mt19937_64 rng(2026);
+        constexpr int kDraws = 36000;
+        std::map<std::int64_t, int> unrolled;
+        for (int n = 0; n < kDraws; ++n) {
+            const Genome before = randomIndividual(ranges, rng);
+            Genome g = before;
+            moves.drawSpatialUnrolling(g, rng);
+            QVERIFY(spatialFanoutFits(layout, g));
+            std::int64_t product = 1;
+            for (int i = 0; i < layout.size(); ++i) {
+                if (i < tiling.begin || i >= tiling.end) {
+                    QCOMPARE(g[i], before[i]); // only the tiling genes move
+                    continue;
+                }
+                QVERIFY(g[i] == spatialSlot || !isSpatial(g[i])); // the MACs' fan-out is 1
+                if (g[i] == spatialSlot)
+                    product *= layout.gene(i).factor;
+            }
+            ++unrolled[product];
+        }
+        QCOMPARE(unrolled.size(), std::size_t{3});
+        // 36,000 draws: a share's standard error is at most 0.0026; 0.012 is over four of them.
+        QVERIFY(std::abs(unrolled[4] / double(kDraws) - 6.0 / 18) < 0.012);
+        QVERIFY(std::abs(unrolled[2] / double(kDraws) - 5.0 / 18) < 0.012);
+        QVERIFY(std::abs(unrolled[1] / double(kDraws) - 7.0 / 18) < 0.012);
+    }
+
     void blocksPartitionTheGenome()
     {
         const auto layout = mm3Cloud();

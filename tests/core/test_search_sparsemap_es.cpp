@@ -392,7 +392,8 @@ private slots:
     // either (the sweep of docs/results/search-quality.md ended both variants with nothing); fresh
     // draws that keep factors at DRAM give small inner tiles that fit. Bred offspring are evaluated
     // unfiltered here, as when this was measured: filtering those whose fan-out cannot fit leaves
-    // budget for enough draws that seed 2 finds a valid design without feasibility-first draws too.
+    // budget for enough draws that seed 2 finds a valid design without feasibility-first draws too, and
+    // so do spatial-first draws (they were not there either: off here).
     void feasibilityFirstDrawsFindAValidDesign()
     {
         const GenomeLayout layout = test::sampleLayout("mm13", "edge");
@@ -400,6 +401,7 @@ private slots:
             SparseMapEsParameters p;
             p.outerTilingShare = share;
             p.prefilterOffspring = false;
+            p.spatialDrawShare = 0;
             SparseMapEs es(p);
             const auto r = test::runSeeded(es, layout, 5000, 2);
             QCOMPARE(r.best().has_value(), share > 0);

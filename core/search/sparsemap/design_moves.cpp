@@ -2,9 +2,12 @@
 
 #include "genome/cantor.hpp"
 #include "genome/genome_codec.hpp"
+#include "search/genome_checks.hpp"
 #include "sparse/rank_format.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
 #include <map>
 #include <tuple>
 
@@ -23,6 +26,10 @@ DesignMoves::DesignMoves(const GenomeLayout& layout, Formats formats)
     }
     for (auto& [dim, genes] : tilingByDim)
         m_blocks.push_back(std::move(genes));
+    const auto& slots = layout.mappingLevels();
+    for (std::size_t k = 0; k < slots.size(); ++k)
+        (slots[k].kind == LoopKind::Spatial ? m_spatialLevels : m_temporalLevels)
+            .push_back(static_cast<int>(k) + 1);
     for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
         const auto range = layout.formatSegment(slot);
         std::vector<int> genes;
@@ -112,6 +119,58 @@ bool DesignMoves::stepAny(Genome& genome, std::mt19937_64& rng) const
     if (movable.empty())
         return false;
     return step(genome, movable[uniformInt(0, static_cast<int>(movable.size()) - 1, rng)], rng);
+}
+
+void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng) const
+{
+    if (m_spatialLevels.empty() || m_temporalLevels.empty())
+        return;
+    auto isSpatial = [&](int value) {
+        return std::find(m_spatialLevels.begin(), m_spatialLevels.end(), value) != m_spatialLevels.end();
+    };
+    auto temporal = [&] {
+        return m_temporalLevels[static_cast<std::size_t>(
+            uniformInt(0, static_cast<int>(m_temporalLevels.size()) - 1, rng))];
+    };
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i)
+        if (isSpatial(genome[i]))
+            genome[i] = temporal();
+    std::vector<int> levels = m_spatialLevels, dims(m_layout.workload().dims.size()), genes, placed;
+    std::shuffle(levels.begin(), levels.end(), rng);
+    for (int level : levels) {
+        std::iota(dims.begin(), dims.end(), 0);
+        std::shuffle(dims.begin(), dims.end(), rng);
+        const auto chosen = dims.begin() + uniformInt(1, static_cast<int>(dims.size()), rng);
+        genes.clear();
+        for (int i = tiling.begin; i < tiling.end; ++i)
+            if (!isSpatial(genome[i]) && std::find(dims.begin(), chosen, m_layout.gene(i).dim) != chosen)
+                genes.push_back(i);
+        std::shuffle(genes.begin(), genes.end(), rng);
+        placed.clear();
+        double product = 1;
+        for (int i : genes) {
+            const int was = genome[i];
+            genome[i] = level;
+            if (spatialFanoutFits(m_layout, genome)) {
+                placed.push_back(i);
+                product *= static_cast<double>(m_layout.gene(i).factor);
+            } else {
+                genome[i] = was;
+            }
+        }
+        if (uniform01(rng) >= 0.5)
+            continue;
+        // Whole factors leave until the product is at most the target (1e-7: rounding of the power).
+        const double target = std::pow(product, uniform01(rng)) * (1 + 1e-7);
+        std::shuffle(placed.begin(), placed.end(), rng);
+        for (int i : placed) {
+            if (product <= target)
+                break;
+            product /= static_cast<double>(m_layout.gene(i).factor);
+            genome[i] = temporal();
+        }
+    }
 }
 
 void DesignMoves::withFormats(const Genome& genome, std::vector<Genome>& out) const

@@ -35,6 +35,17 @@ public:
     bool step(Genome& genome, int gene, std::mt19937_64& rng) const;
     // A step of a uniformly drawn gene that can move; false when none can.
     bool stepAny(Genome& genome, std::mt19937_64& rng) const;
+    // Draws the spatial unrolling of `genome` afresh (the search's fresh draws: restarts, random
+    // initialization). Uniform tiling genes unroll little: a prime factor lands on a given level with
+    // probability 1/levels, so the unrollings that fill an array along one or two dims are almost
+    // never drawn (cloud mm7: the best-known design unrolls K 64-wide in each PE, an unrolling none of
+    // the ~3,000 a 20,000-evaluation run evaluates has). First every factor at a spatial level goes
+    // to a uniformly drawn temporal level; then, for each spatial level in random order, k dims (k
+    // uniform in 1..dims, the dims uniform) give their prime factors, in random order, to the level
+    // while the spatial fan-out fits (spatialFanoutFits); with probability 1/2 factors then leave
+    // again (to a uniformly drawn temporal level), in random order, until the level's unrolling is at
+    // most its filled product raised to a uniform power in [0, 1). The other genes stay as they are.
+    void drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng) const;
     // Appends every single move of `genome` to `out` (duplicates possible; callers canonicalize).
     void neighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends, for each level with a unit loop a storage level binds its ranks to (orderedLoopMasks),
@@ -82,6 +93,8 @@ private:
     Formats m_formats;
     std::vector<GeneRange> m_ranges;
     std::vector<std::vector<int>> m_blocks;
+    std::vector<int> m_spatialLevels;  // tiling gene values of the spatial mapping levels
+    std::vector<int> m_temporalLevels; // and of the temporal ones
 };
 
 } // namespace sparsemap::search

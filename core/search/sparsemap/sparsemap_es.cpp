@@ -66,6 +66,7 @@ void validate(const SparseMapEsParameters& p)
             "without calibration the crossover must be Blocks and the mutation gene Uniform (they need the "
             "sensitivity classes)");
     share("outerTilingShare", p.outerTilingShare);
+    share("spatialDrawShare", p.spatialDrawShare);
     require(p.polishAfterStagnation >= 0, "polishAfterStagnation must be >= 0 (0 = never)");
     require(p.restartAfterStagnation >= 0, "restartAfterStagnation must be >= 0 (0 = never)");
     require(p.restartElite >= 0, "restartElite must be >= 0");
@@ -101,6 +102,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.parentCount = 50;
     p.extraStepShare = 0;
     p.outerTilingShare = 0;
+    p.spatialDrawShare = 0;
     p.calibrate = true;
     p.initialization = EsInitialization::Hypercube;
     p.crossover = EsCrossover::SensitivityAware;
@@ -184,7 +186,8 @@ private:
         return g;
     }
     // A random genome; with outerTilingShare, half of the draws keep each prime factor at the
-    // outermost mapping level with that probability (small inner tiles fit small buffers).
+    // outermost mapping level with that probability (small inner tiles fit small buffers); with
+    // spatialDrawShare, that share of the draws has its spatial unrolling drawn afresh.
     Genome draw()
     {
         Genome g = randomIndividual(m_problem.ranges(), m_rng);
@@ -194,6 +197,8 @@ private:
                 if (uniform01(m_rng) < m_p.outerTilingShare)
                     g[i] = 1;
         }
+        if (m_p.spatialDrawShare > 0 && uniform01(m_rng) < m_p.spatialDrawShare)
+            m_moves.drawSpatialUnrolling(g, m_rng);
         return g;
     }
     void mutate(Genome& child)

@@ -146,6 +146,13 @@ struct SparseMapEsParameters {
     // first: on a large workload and small buffers (mm13 on edge) uniform draws are almost never
     // valid and a run could end with nothing. 0 = uniform draws only (the paper's).
     double outerTilingShare = 0.5;
+    // The share of fresh draws whose spatial unrolling is then drawn level by level
+    // (DesignMoves::drawSpatialUnrolling: a few dims fill each spatial level up to its fan-out, or a
+    // log-uniform part of it). Uniform draws almost never unroll a dim to the array's width; the
+    // spatial unrolling decides which basin a segment ends in (cloud mm7: with the best-known
+    // design's unrolling held fixed, every seed ends within 0.3 % of it; drawn uniformly, none of 20).
+    // 0 = uniform draws only (the paper's).
+    double spatialDrawShare = 1.0;
     // Local polish of the elite: after this many generations without a new best, the best member is
     // improved by steepest descent over its single moves (DesignMoves::neighbours) until no move
     // improves it; each local optimum is polished once. 0 = never.
