@@ -8,8 +8,8 @@ namespace {
 
 constexpr std::array kMethods{
     MethodName{"sparsemap",
-               "SparseMap ES: calibration, hypercube initialization, design-aware crossover and mutation on "
-               "canonical genomes, local polish of the elite"},
+               "SparseMap ES: spatial-first random draws, design-aware crossover and mutation on canonical "
+               "genomes, local polish of the elite, restarts"},
     MethodName{"sparsemap-paper",
                "the published SparseMap ES: calibration, hypercube initialization, annealing mutation, SAC"},
     MethodName{"es-pfce", "ablation: standard ES on the prime-factor + Cantor genome, LHS initialization"},
@@ -21,9 +21,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-restart", "ablation: sparsemap without restarts on stagnation"},
     MethodName{"sparsemap-sac", "ablation: sparsemap with the paper's sensitivity-aware crossover"},
     MethodName{"sparsemap-annealing", "ablation: sparsemap with the paper's annealing mutation"},
-    MethodName{
-        "sparsemap-random-init",
-        "ablation: sparsemap with a random feasible start (no calibration, no hypercube initialization)"},
+    MethodName{"sparsemap-hshi",
+               "ablation: sparsemap starting as published: sensitivity calibration, then the hypercube "
+               "initialization (HSHI) instead of a spatial-first random generation 0"},
     MethodName{"sparsemap-100", "ablation: sparsemap with the paper's (100 + 100) population"},
     MethodName{"sparsemap-steepest",
                "ablation: sparsemap polishing by steepest descent (the whole neighbourhood per step)"},

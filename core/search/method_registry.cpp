@@ -53,19 +53,22 @@ void noRestart(SparseMapEsParameters& p)
 {
     p.restartAfterStagnation = 0;
 }
+// The paper's crossover and mutation need the calibration's sensitivity classes.
 void paperCrossover(SparseMapEsParameters& p)
 {
+    p.calibrate = true;
     p.crossover = EsCrossover::SensitivityAware;
 }
 void paperMutation(SparseMapEsParameters& p)
 {
+    p.calibrate = true;
     p.mutationGene = EsMutationGene::Annealing;
     p.mutationStep = EsMutationStep::Paper;
 }
-void randomInitialization(SparseMapEsParameters& p)
+void paperInitialization(SparseMapEsParameters& p)
 {
-    p.calibrate = false;
-    p.initialization = EsInitialization::Random;
+    p.calibrate = true;
+    p.initialization = EsInitialization::Hypercube;
 }
 void steepestPolish(SparseMapEsParameters& p)
 {
@@ -180,7 +183,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-restart", sparseMapWithout<noRestart>},
             {"sparsemap-sac", sparseMapWithout<paperCrossover>},
             {"sparsemap-annealing", sparseMapWithout<paperMutation>},
-            {"sparsemap-random-init", sparseMapWithout<randomInitialization>},
+            {"sparsemap-hshi", sparseMapWithout<paperInitialization>},
             {"sparsemap-100", sparseMapWithout<paperPopulation>},
             {"sparsemap-steepest", sparseMapWithout<steepestPolish>},
             {"sparsemap-no-pairs", sparseMapWithout<noFormatPairs>},

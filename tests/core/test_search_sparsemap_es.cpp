@@ -284,16 +284,17 @@ private slots:
             QCOMPARE(again.points[i].genome, r.points[i].genome);
     }
 
-    // The run summary `sparsemap search` prints: its calibration and initialization are the run's
-    // generation 0 (counted from the point log, not the report), its polishes stay within the budget
-    // left after them, and the published ES (no polish, restarts or end game) has no such lines.
+    // The run summary `sparsemap search` prints: its initialization (with the published start, its
+    // calibration and initialization) is the run's generation 0 (counted from the point log, not the
+    // report), its polishes stay within the budget left after them, and the published ES (no polish,
+    // restarts or end game) has no such lines.
     void summaryAccountsForTheRun()
     {
         const auto layout = spmmLayout();
         constexpr std::int64_t budget = 2500;
         SparseMapEs es;
         const auto r = run(es, layout, budget);
-        const auto lines = es.summary();
+        auto lines = es.summary();
         auto number = [&](const std::string& prefix, std::size_t nth = 0) -> std::int64_t {
             for (const auto& line : lines)
                 if (line.rfind(prefix, 0) == 0) {
@@ -312,9 +313,9 @@ private slots:
         const auto generationZero =
             std::count_if(r.points.begin(), r.points.end(), [](const auto& p) { return p.generation == 0; });
         QVERIFY(generationZero > 0);
-        QCOMPARE(number("calibration: ") + number("initialization: "), std::int64_t(generationZero));
-        QCOMPARE(number("calibration: ", 3), std::int64_t(layout.size())); // "H of G genes"
-        QVERIFY(number("calibration: ", 2) >= 1);
+        QCOMPARE(number("initialization: "), std::int64_t(generationZero)); // no calibration
+        QVERIFY(std::none_of(lines.begin(), lines.end(),
+                             [](const auto& line) { return line.rfind("calibration: ", 0) == 0; }));
         QCOMPARE(number("initialization: ", 2), std::int64_t(50)); // generation 0 of the (50 + 50) ES
         QVERIFY(number("polish: ", 1) <= budget - generationZero);
         // The repair tier's evaluations are part of the polishes' and the end game's; its improving
@@ -322,6 +323,20 @@ private slots:
         QVERIFY(number("repairs: ") <= budget - generationZero);
         QVERIFY(number("repairs: ", 1) <= number("polish: ", 2));
         QVERIFY(number("restarts: ") >= 0);
+
+        // The published start (calibration, HSHI): both are generation 0.
+        SparseMapEsParameters published;
+        published.calibrate = true;
+        published.initialization = EsInitialization::Hypercube;
+        SparseMapEs hshi(published);
+        const auto h = run(hshi, layout, budget);
+        lines = hshi.summary();
+        QCOMPARE(number("calibration: ") + number("initialization: "),
+                 std::int64_t(std::count_if(h.points.begin(), h.points.end(),
+                                            [](const auto& p) { return p.generation == 0; })));
+        QCOMPARE(number("calibration: ", 3), std::int64_t(layout.size())); // "H of G genes"
+        QVERIFY(number("calibration: ", 2) >= 1);
+        QCOMPARE(number("initialization: ", 2), std::int64_t(50));
 
         SparseMapEs paper(sparseMapPaperParameters());
         run(paper, layout, budget);
@@ -358,9 +373,8 @@ private slots:
     }
 
     // mm5 on edge: 8 format ranks per tensor at DRAM, so a random format sequence is almost never one
-    // Sparseloop can represent. With the format repair no bred genome dies of its formats (only the
-    // calibration's one-gene-at-a-time probes of generation 0 may) and the run ends with a valid
-    // design; without it most points die of their formats.
+    // Sparseloop can represent. With the format repair no bred genome dies of its formats and the run
+    // ends with a valid design; without it a third of the points die of their formats.
     void formatRepairKeepsEveryDrawRepresentable()
     {
         const GenomeLayout layout = test::sampleLayout("mm5", "edge");
@@ -382,7 +396,9 @@ private slots:
                 QCOMPARE(bredFormatDeaths, 0);
                 QVERIFY(r.best());
             } else {
-                QVERIFY2(formatDeaths > 3000, std::to_string(formatDeaths).c_str());
+                // over a third of the run, bred points too (2,234 of 6,000; 1,641 bred)
+                QVERIFY2(formatDeaths > 2000, std::to_string(formatDeaths).c_str());
+                QVERIFY2(bredFormatDeaths > 1000, std::to_string(bredFormatDeaths).c_str());
             }
         }
     }

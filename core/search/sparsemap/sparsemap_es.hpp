@@ -10,10 +10,14 @@
 //
 // Two variants (issue 13). `sparsemap-paper` (sparseMapPaperParameters) is the published ES:
 // sensitivity-aware crossover and annealing mutation (Eq. 6-7, P_h annealed over G generations) on
-// genomes as bred, a (100 + 100) population. `sparsemap`, the product's default, keeps calibration and
-// HSHI (a valid start on every cell) and changes what measurably did not earn its keep (the paper's
-// operators hardly recombine and spend most early mutations on one or two genes; a converged
-// population re-evaluates designs it has seen under other genomes):
+// genomes as bred, a (100 + 100) population. `sparsemap`, the product's default, changes what
+// measurably did not earn its keep (the paper's operators hardly recombine and spend most early
+// mutations on one or two genes; a converged population re-evaluates designs it has seen under other
+// genomes; calibration and HSHI spend ~800 evaluations on a start that spatial-first random draws
+// beat):
+//   - generation 0 from feasibility-first random draws (no calibration, no HSHI), and every fresh draw
+//     (generation 0, restarts) draws each spatial level's unrolling afresh: a few dims fill the level's
+//     fan-out or a log-uniform part of it (DesignMoves::drawSpatialUnrolling);
 //   - every bred genome is made canonical and the run never evaluates a canonical genome twice;
 //   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes;
 //     30 % of the children gene by gene instead) and design steps (a prime factor to another level, two
@@ -118,9 +122,11 @@ struct SparseMapEsParameters {
     // turns every one off: the published ES, `sparsemap-paper`). Each is switchable and measured in
     // docs/results/search-quality.md.
     // Calibration (Eq. 2-5) and HSHI; without calibration nothing is sensitivity-classed, so the
-    // crossover must be Blocks and the mutation gene Uniform.
-    bool calibrate = true;
-    EsInitialization initialization = EsInitialization::Hypercube;
+    // crossover must be Blocks and the mutation gene Uniform. Off in `sparsemap` since session 26:
+    // with spatial-first draws a random generation 0 (feasibility first: randomInitialization) does
+    // better (84 cells x 20 seeds: 1.041 against 1.050; ablation `sparsemap-hshi`).
+    bool calibrate = false;
+    EsInitialization initialization = EsInitialization::Random;
     EsCrossover crossover = EsCrossover::Blocks;
     // With block crossover: this share of the crossed children takes each gene from either parent
     // (uniformCrossover), mixing prime factors within a dimension's tiling and loop orders within a
