@@ -418,6 +418,8 @@ std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
     std::vector<std::string> methods;
     for (const auto& m : search::methodList())
         methods.emplace_back(m.name);
+    for (const auto name : search::retiredMethodNames()) // runs of earlier versions still open
+        methods.emplace_back(name);
     if (const auto method = r.require("method", "the search method: " + search::methodNames()))
         run.method = method->choice("search method", methods).value_or("");
     if (const auto padding = r.require("padding", "the genome's padding: " + detail::joinNames(kPaddings)))

@@ -85,6 +85,9 @@ constexpr std::array kMethods{
         "gradient search with annealed random injections"},
 };
 
+// sparsemap-random-init (a random generation 0): sparsemap's own start since session 26.
+constexpr std::array<std::string_view, 1> kRetired{"sparsemap-random-init"};
+
 } // namespace
 
 std::span<const MethodName> methodList()
@@ -98,6 +101,11 @@ bool isMethodName(std::string_view name)
         if (m.name == name)
             return true;
     return false;
+}
+
+std::span<const std::string_view> retiredMethodNames()
+{
+    return kRetired;
 }
 
 std::string methodNames()

@@ -16,5 +16,8 @@ struct MethodName {
 std::span<const MethodName> methodList();
 bool isMethodName(std::string_view name);
 std::string methodNames(); // "sparsemap, sparsemap-paper, ..."
+// Names of methods that earlier versions had and this one does not: a session that ran one still
+// opens (its runs are data), but no optimizer is built by such a name.
+std::span<const std::string_view> retiredMethodNames();
 
 } // namespace sparsemap::search

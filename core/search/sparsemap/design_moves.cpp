@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <map>
+#include <numeric>
 #include <tuple>
 
 namespace sparsemap::search {
