@@ -47,6 +47,18 @@ RunRecord makeRun(const std::string& name, const std::string& method, const Work
     return run;
 }
 
+// A run of `method` on the toy workload and accelerator with no points: what the tests fill in.
+RunRecord toyRun(const std::string& name, const std::string& method)
+{
+    RunRecord run;
+    run.name = name;
+    run.method = method;
+    run.workload = test::toyWorkload();
+    run.architecture = test::toyArchitecture();
+    run.result.method = method; // the loader sets it from `method`
+    return run;
+}
+
 Session sampleSession()
 {
     Session s;
@@ -341,13 +353,7 @@ private slots:
     void runsOfRetiredMethodsStillOpen()
     {
         Session s;
-        RunRecord run;
-        run.name = "old ablation";
-        run.method = "sparsemap-random-init";
-        run.workload = test::toyWorkload();
-        run.architecture = test::toyArchitecture();
-        run.result.method = run.method;
-        s.runs.push_back(run);
+        s.runs.push_back(toyRun("old ablation", "sparsemap-random-init"));
         const std::string yaml = sessionToYaml(s);
         const Session loaded = parseSessionYaml(yaml, "mem");
         compareSessions(s, loaded);
@@ -369,15 +375,10 @@ private slots:
         // Reasons with commas, backslashes and newlines; infinities; doubles that need 17 digits;
         // an empty genome (methods without one); a run with no points at all; a cancelled run.
         Session s;
-        RunRecord run;
-        run.name = "odd: \"quoted\", # not a comment";
-        run.method = "es-direct";
-        run.workload = test::toyWorkload();
-        run.architecture = test::toyArchitecture();
+        RunRecord run = toyRun("odd: \"quoted\", # not a comment", "es-direct");
         run.settings.seed = 18446744073709551615ull;
         run.result.cancelled = true;
         run.result.seconds = 0.1 + 0.2;
-        run.result.method = run.method; // the loader sets it from `method`
         search::EvaluatedPoint p;
         p.reason = "a, b \\ c\nd";
         p.valid = false;
