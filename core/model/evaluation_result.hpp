@@ -33,6 +33,10 @@ struct TensorLevelResult {
     double algorithmicReads = 0, algorithmicFills = 0, algorithmicUpdates = 0;
     double instances = 0; // instances that hold this tensor (average, after spatial skipping)
     double energyPj = 0;  // total over instances
+    // Sparseloop's minimum occupancy of this near-dense tile wraps around 2^64 and comes out above
+    // its maximum: Sparseloop sees no occupancy, so the tile holds nothing and is never accessed.
+    // Reproduced (our numbers are Sparseloop's), and flagged: hardware would not behave so.
+    bool sparseloopSeesNoOccupancy = false;
 };
 
 struct LevelResult {
@@ -72,6 +76,10 @@ struct EvaluationResult {
     // occupancy quantile below 1, formats Sparseloop cannot represent evaluated as given or as the
     // nearest representable one). Empty = Sparseloop's rules. Every display of a result shows it.
     std::string beyondSparseloop;
+    // Where Sparseloop's own arithmetic, reproduced, makes the design look better than hardware would
+    // (TensorLevelResult::sparseloopSeesNoOccupancy): which tensors at which levels. Empty = none.
+    // Every display of a result shows it.
+    std::string sparseloopArtefact;
 };
 
 enum class Objective { Edp, Energy, Delay };

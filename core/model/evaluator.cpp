@@ -196,6 +196,20 @@ void Evaluator::fillDenseResult()
     c.instances = c.maxInstances = m_dense.spatialInstances;
 }
 
+void Evaluator::noteSparseloopArtefacts()
+{
+    auto& note = m_result.sparseloopArtefact;
+    note.clear();
+    for (const auto& level : m_result.levels)
+        for (std::size_t t = 0; t < level.tensors.size(); ++t)
+            if (level.tensors[t].sparseloopSeesNoOccupancy)
+                note += (note.empty() ? "" : ", ") + m_workload.tensors[t].name + " at " + level.name;
+    if (!note.empty())
+        note = "Sparseloop sees no occupancy for " + note +
+               " (its minimum occupancy of a near-dense tile wraps around 2^64): no data, metadata or "
+               "accesses there, as Sparseloop counts them, not as hardware would";
+}
+
 void Evaluator::finishCosts()
 {
     auto& c = m_result.compute;
@@ -285,6 +299,7 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     m_result.valid = true;
     m_result.reason.clear();
     m_result.beyondSparseloop = m_beyondSparseloop;
+    m_result.sparseloopArtefact.clear();
     if (!checkStructure(given))
         return m_result;
     // A design without an X/Y split (a genome's) is evaluated as it is exported: with the split
@@ -336,6 +351,7 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
         return m_result;
     }
     finishCosts();
+    noteSparseloopArtefacts();
     if (!std::isfinite(m_result.energyPj) || !std::isfinite(m_result.cycles))
         invalidate("the model produced a non-finite result (please report this design)");
     else if (m_result.cycles < 1 && m_result.energyPj > 0)

@@ -73,6 +73,8 @@ private:
     bool checkStructure(const Design& design);
     void fillDenseResult();
     void finishCosts();
+    // Names in m_result.sparseloopArtefact the tiles flagged sparseloopSeesNoOccupancy.
+    void noteSparseloopArtefacts();
     void invalidate(std::string reason);
 
     Workload m_workload; // with padded dims

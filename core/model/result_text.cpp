@@ -40,6 +40,8 @@ std::string renderSummary(const EvaluationResult& r)
     out += "valid\n";
     if (!r.beyondSparseloop.empty())
         out += "note         beyond Sparseloop: " + r.beyondSparseloop + "\n";
+    if (!r.sparseloopArtefact.empty())
+        out += "note         Sparseloop artefact: " + r.sparseloopArtefact + "\n";
     out += "cycles       " + count(r.cycles) + "\n";
     out +=
         "energy       " + format("%.6g", r.energyPj) + " pJ (" + format("%.4g", r.energyPj / 1e6) + " uJ)\n";

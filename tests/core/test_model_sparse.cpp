@@ -1,7 +1,10 @@
 // Step two of the model on the Sparseloop paper's own small examples: the dot product of Fig. 3
 // under gating and skipping, and the two mappings of Fig. 10 whose leader tiles differ.
 #include "model/evaluator.hpp"
+#include "model/genome_evaluator.hpp"
+#include "model/result_text.hpp"
 #include "model_fixtures.hpp"
+#include "sample_inputs.hpp"
 
 #include <QtTest>
 
@@ -346,6 +349,47 @@ private slots:
         QCOMPARE(b.total(), reads);
         QCOMPARE(b.skipped, skipped);
         QCOMPARE(b.actual, reads - skipped);
+    }
+
+    // A near-dense tile Sparseloop sees as empty (its wrapped minimum occupancy, held-out oracle case
+    // r3047 in test_model_format) is reproduced and flagged. mm5 on edge: the output Z has N = 8960^2
+    // = 80,281,600 coordinates and r = ceil((1 - (1 - 0.041^2)^8960) N) = 80,281,578 nonzeros. For a
+    // tile of n coordinates Sparseloop takes the minimum density (n - N + r) / n with n - N in
+    // unsigned 64 bits: 2^64 - 80,280,816 becomes the double 2^64 - 80,281,600 (spacing 2048), + r
+    // rounds to 2^64, and / n x n gives 2^64 - 2048 for n = 784 (the PE buffer's 28 x 28 tile of Z
+    // below) - a minimum above the tile's maximum, so no occupancy - but exactly 2^64 for n = 448
+    // (16 x 28), which wraps to a minimum of 0 and keeps the tile.
+    void sparseloopArtefactIsFlagged()
+    {
+        const auto layout = test::sampleLayout("mm5", "edge");
+        GenomeEvaluator e(layout);
+        const int Z = layout.workload().outputTensor(), pe = 2;
+        QCOMPARE(layout.architecture().levels[pe].name, std::string("PE buffer"));
+        // PE buffer tile of Z 28 x 28 (m4 28, n4 28), Z compressed there (UOP(N4)-U(M4)).
+        const Genome empty{2, 1, 1, 5, 1, 1, 1, 3, 3, 3, 3, 4, 4, 1, 4, 1, 1, 1, 1, 1, 1, 3, 4, 1, 1, 1, 1,
+                           1, 3, 3, 3, 4, 4, 1, 4, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 4, 0, 3, 6, 5};
+        const auto& r = e.evaluate(empty);
+        QVERIFY2(r.valid, r.reason.c_str());
+        const auto& z = r.levels[pe].tensors[Z];
+        QCOMPARE(z.tile, 784.0);
+        QVERIFY(z.sparseloopSeesNoOccupancy);
+        QCOMPARE(z.expectedDensity, 0.0);
+        QCOMPARE(z.updates.total() + z.reads.total() + z.fills.total(), 0.0);
+        QVERIFY(!r.levels[pe - 1].tensors[Z].sparseloopSeesNoOccupancy); // GLB's tile of 100,352: kept
+        QVERIFY2(r.sparseloopArtefact.find("no occupancy for Z at PE buffer") != std::string::npos,
+                 r.sparseloopArtefact.c_str());
+        QVERIFY(renderSummary(r).find("note         Sparseloop artefact: ") != std::string::npos);
+        // The same design with Z uncompressed: no metadata, nothing dropped, every update counted.
+        Genome dense = empty;
+        for (int i = 0; i < layout.size(); ++i)
+            if (layout.gene(i).segment == GeneSegment::Format && layout.gene(i).tensor == Z)
+                dense[i] = 0;
+        const auto& d = e.evaluate(dense);
+        QVERIFY2(d.valid, d.reason.c_str());
+        QVERIFY(!d.levels[pe].tensors[Z].sparseloopSeesNoOccupancy);
+        QVERIFY(d.levels[pe].tensors[Z].updates.actual > 0);
+        QVERIFY(d.sparseloopArtefact.empty());
+        QVERIFY(renderSummary(d).find("artefact") == std::string::npos);
     }
 };
 

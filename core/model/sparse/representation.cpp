@@ -420,6 +420,8 @@ void applyRepresentation(const SparseContext& c, int s, int t, bool parentHasFor
         return;
     r.compressed = st.compressed;
     r.expectedDensity = st.density;
+    r.sparseloopSeesNoOccupancy =
+        st.density == 0 && c.density[t]->sparseloopSeesNoOccupancy(TileShape(scratch.shape));
     r.vectorRatio = st.vectorRatio;
     // Sparseloop (ProcessDataReprImpactOnStorageAccesses) keeps accesses - floor(accesses x (1 -
     // expected density)), a plain floor. Where the product is an integer in exact arithmetic (the
