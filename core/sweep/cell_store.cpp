@@ -60,6 +60,8 @@ CellResult cellResultOf(const search::SearchResult& r, std::int64_t budget)
     c.evaluations = static_cast<std::int64_t>(r.points.size());
     c.validShare = r.validShare();
     c.seconds = r.seconds;
+    if (r.bestDesign)
+        c.sparseloopArtefact = r.bestDesign->evaluation.sparseloopArtefact;
     return c;
 }
 
@@ -82,8 +84,10 @@ std::string formatCell(const CellIdentity& id, const CellResult& c)
         << "best: " << number(c.best) << "\n"
         << "valid_share: " << number(c.validShare) << "\n"
         << "evaluations: " << c.evaluations << "\n"
-        << "seconds: " << number(c.seconds) << "\n"
-        << "curve:";
+        << "seconds: " << number(c.seconds) << "\n";
+    if (!c.sparseloopArtefact.empty())
+        out << "sparseloop_artefact: " << c.sparseloopArtefact << "\n";
+    out << "curve:";
     for (double v : c.curve)
         out << ' ' << number(v);
     out << "\n";
@@ -209,6 +213,8 @@ CellResult parseCell(const std::string& text, const std::string& file, const Cel
     if (c.curve.size() != kCheckpoints)
         fail(file, curve, "curve",
              "has " + std::to_string(c.curve.size()) + " values; expected " + std::to_string(kCheckpoints));
+    if (const auto it = fields.find("sparseloop_artefact"); it != fields.end())
+        c.sparseloopArtefact = it->second.value;
     if (c.curve.back() != c.best)
         fail(file, field("best"), "best", "differs from the curve's last value " + number(c.curve.back()));
     return c;

@@ -19,6 +19,9 @@ struct CellResult {
     double seconds = 0; // wall time of the search (not part of any summary: it varies)
     std::vector<double>
         curve; // kCheckpoints best-so-far values (non-increasing; +inf before the first valid)
+    // The best design's model::EvaluationResult::sparseloopArtefact: where its figures owe to an
+    // artefact of Sparseloop's arithmetic ("" = nowhere; optional in the file).
+    std::string sparseloopArtefact;
     bool operator==(const CellResult&) const = default;
 };
 

@@ -52,6 +52,7 @@ SweepShape shapeOf(const SweepGrid& grid)
         s.workloads.push_back(w.workload.name);
     s.methods = grid.methods();
     s.seeds = grid.seeds().size();
+    s.seedValues = grid.seeds();
     s.budget = grid.settings().budget;
     s.objective = model::objectiveName(grid.settings().objective);
     model::ModelOptions options;
@@ -110,6 +111,17 @@ SweepSummary summarizeSweep(const SweepShape& shape, std::span<const CellResult>
                     as.validShare[m] += cellAt(a, w, m, s).validShare;
                 }
                 as.best[w][m] = *geometricMean(bests);
+                std::string seeds, note;
+                for (std::size_t s = 0; s < ns; ++s)
+                    if (const auto& cell = cellAt(a, w, m, s); !cell.sparseloopArtefact.empty()) {
+                        seeds += (seeds.empty() ? "" : ", ") +
+                                 std::to_string(s < shape.seedValues.size() ? shape.seedValues[s] : s + 1);
+                        if (note.empty())
+                            note = cell.sparseloopArtefact;
+                    }
+                if (!seeds.empty())
+                    summary.artefacts.push_back(shape.architectures[a] + " " + shape.workloads[w] + " " +
+                                                shape.methods[m] + ", seed(s) " + seeds + ": " + note);
                 for (int k = 0; k < kCheckpoints; ++k) {
                     std::vector<double> atK;
                     for (std::size_t s = 0; s < ns; ++s)
@@ -185,6 +197,11 @@ std::string summaryMarkdown(const SweepSummary& summary)
             md << buffer;
         }
         md << '\n';
+    }
+    if (!summary.artefacts.empty()) {
+        md << "\n## Best designs that owe their figures to a Sparseloop artefact\n\n";
+        for (const auto& line : summary.artefacts)
+            md << "- " << line << '\n';
     }
     return md.str();
 }

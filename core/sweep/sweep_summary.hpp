@@ -25,6 +25,7 @@ struct SweepShape {
     std::int64_t budget = 0;
     std::string objective; // "edp", "energy", "delay"
     std::string model;     // "Sparseloop's rules ..." or what goes beyond them (model::beyondSparseloopText)
+    std::vector<std::uint64_t> seedValues; // the seeds in grid order (empty: named by position, 1..seeds)
     std::size_t cellCount() const { return architectures.size() * workloads.size() * methods.size() * seeds; }
 };
 SweepShape shapeOf(const SweepGrid& grid);
@@ -53,6 +54,9 @@ struct SweepSummary {
     std::vector<ArchitectureSummary> architectures;
     // [architecture][workload][method][checkpoint]: geometric mean over seeds of the best so far.
     std::vector<std::vector<std::vector<std::vector<double>>>> convergence;
+    // Runs whose best design owes its figures to an artefact of Sparseloop's arithmetic, one line per
+    // architecture, workload and method: "edge mm5 sparsemap, seeds 1, 3: <the first run's note>".
+    std::vector<std::string> artefacts;
 };
 
 // Throws std::invalid_argument when results.size() != shape.cellCount().

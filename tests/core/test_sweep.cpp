@@ -116,9 +116,10 @@ private slots:
     //   ratio geomean sqrt(2 * 1) = 1.414; ref at least as good in both; valid shares ref 0.5, m 0.2.
     void tableIvFig17AndFig18ByHand()
     {
-        SweepShape shape{{"A"}, {"w1", "w2"}, {"ref", "m"}, 2, 100, "edp", ""};
-        const std::vector<CellResult> results{cell(2, 0.5, 32), cell(8, 0.5),  cell(4, 0.1), cell(16, 0.3),
-                                              cell(9, 0.25),    cell(1, 0.75), cell(3, 0.2), cell(3, 0.2)};
+        SweepShape shape{{"A"}, {"w1", "w2"}, {"ref", "m"}, 2, 100, "edp", "", {11, 12}};
+        std::vector<CellResult> results{cell(2, 0.5, 32), cell(8, 0.5),  cell(4, 0.1), cell(16, 0.3),
+                                        cell(9, 0.25),    cell(1, 0.75), cell(3, 0.2), cell(3, 0.2)};
+        results[3].sparseloopArtefact = "no occupancy for Z at L1"; // w1, m, the second seed (12)
         const SweepSummary s = summarizeSweep(shape, results);
         QCOMPARE(s.architectures.size(), std::size_t(1));
         const auto& a = s.architectures[0];
@@ -142,6 +143,11 @@ private slots:
                  md.c_str());
         QVERIFY2(md.find("| w1 | 4 | 8 |") != std::string::npos, md.c_str());
         QVERIFY2(md.find("| A | 50.0% | 20.0% |") != std::string::npos, md.c_str());
+        QCOMPARE(s.artefacts, std::vector<std::string>{"A w1 m, seed(s) 12: no occupancy for Z at L1"});
+        QVERIFY2(
+            md.find("## Best designs that owe their figures to a Sparseloop artefact\n\n- A w1 m, seed(s) "
+                    "12: no occupancy for Z at L1\n") != std::string::npos,
+            md.c_str());
         const std::string a17 = fig17aCsv(s);
         QVERIFY2(a17.find("A,w1,ref,4,1\n") != std::string::npos, a17.c_str());
         const auto m1 = a17.find("A,w1,m,"); // 8 and its ratio 2, to rounding of the logarithms
@@ -159,7 +165,7 @@ private slots:
     // reference counts as at least as good.
     void aSeedWithoutValidDesign()
     {
-        SweepShape shape{{"A,B"}, {"w"}, {"ref", "m"}, 2, 100, "energy", ""};
+        SweepShape shape{{"A,B"}, {"w"}, {"ref", "m"}, 2, 100, "energy", "", {}};
         const std::vector<CellResult> results{cell(2, 0.5), cell(8, 0.5), cell(4, 0.1), cell(kInf, 0)};
         const SweepSummary s = summarizeSweep(shape, results);
         QCOMPARE(s.architectures[0].best[0][1], kInf);
@@ -168,6 +174,8 @@ private slots:
         const std::string md = summaryMarkdown(s);
         QVERIFY2(md.find("| w | 4 | none valid |") != std::string::npos, md.c_str());
         QVERIFY2(md.find("no workload where both found a valid design") != std::string::npos, md.c_str());
+        QVERIFY(s.artefacts.empty());
+        QVERIFY2(md.find("artefact") == std::string::npos, md.c_str());
         QVERIFY2(fig17aCsv(s).find("\"A,B\",w,m,inf,\n") != std::string::npos,
                  fig17aCsv(s).c_str()); // quoted label
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, summarizeSweep(shape, std::span(results).first(3)));
@@ -179,6 +187,12 @@ private slots:
         c.seconds = 0.1 + 0.2; // not exactly representable in short decimal forms
         const std::string text = formatCell(identity(), c);
         QCOMPARE(parseCell(text, "x.cell", identity()), c);
+        QVERIFY(text.find("sparseloop_artefact") == std::string::npos); // written only when there is one
+        c.sparseloopArtefact = "Sparseloop sees no occupancy for Z at PE buffer (wraps around 2^64): ...";
+        const std::string flagged = formatCell(identity(), c);
+        QVERIFY(flagged.find("\nsparseloop_artefact: Sparseloop sees no occupancy for Z") !=
+                std::string::npos);
+        QCOMPARE(parseCell(flagged, "x.cell", identity()), c);
     }
 
     void badCellsAreClearErrors_data()
