@@ -111,6 +111,7 @@ private slots:
     void badImportLeavesTheDesign();
     void invalidDesignShowsItsReason();
     void mm3OnCloudRandomValidGenome();
+    void sparseloopArtefactIsShownUnderTheVerdict();
     void stripScalesToManyGenes();
     void importsASparseloopReferenceCase();
     void everyDenseComputeIsNamed();
@@ -416,6 +417,39 @@ void TestDesignView::mm3OnCloudRandomValidGenome()
         QTest::qWait(50);
         view.grab().save(shots + "/design-toy-metrics.png");
     }
+}
+
+// mm5 on edge with the PE buffers' 28 x 28 tiles of Z compressed: Sparseloop sees no occupancy for them
+// (test_model_sparse's sparseloopArtefactIsFlagged works the rounding out); the panel says so under
+// "valid", and says nothing for the same design with Z uncompressed.
+void TestDesignView::sparseloopArtefactIsShownUnderTheVerdict()
+{
+    auto layout = std::make_shared<const GenomeLayout>(
+        loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm5.yaml"), loadPreset("edge"));
+    Genome genome{2, 1, 1, 5, 1, 1, 1, 3, 3, 3, 3, 4, 4, 1, 4, 1, 1, 1, 1, 1, 1, 3, 4, 1, 1, 1, 1,
+                  1, 3, 3, 3, 4, 4, 1, 4, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 4, 0, 3, 6, 5};
+    DesignView view;
+    QCOMPARE(view.showGenome(layout, genome, "mm5 on edge"), QString());
+    // SPARSEMAP_SHOTS=dir saves the view at both sizes, for a look.
+    if (const QString shots = qEnvironmentVariable("SPARSEMAP_SHOTS"); !shots.isEmpty())
+        for (const QSize size : {QSize(1024, 700), QSize(1600, 1000)}) {
+            view.resize(size);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            QTest::qWait(50);
+            view.grab().save(shots + QString("/design-mm5-artefact-%1.png").arg(size.width()));
+        }
+    QString shown = view.metricsPanel()->validityLabel()->text();
+    QVERIFY2(shown.startsWith("<b>valid</b><br>") &&
+                 shown.contains("Sparseloop artefact: Sparseloop sees no occupancy for Z at PE buffer"),
+             qPrintable(shown));
+    const int z = layout->outputTensor();
+    for (int i = 0; i < layout->size(); ++i)
+        if (layout->gene(i).segment == GeneSegment::Format && layout->gene(i).tensor == z)
+            genome[std::size_t(i)] = 0;
+    QCOMPARE(view.showGenome(layout, genome, "mm5 on edge, Z uncompressed"), QString());
+    shown = view.metricsPanel()->validityLabel()->text();
+    QCOMPARE(shown, QString("<b>valid</b>"));
 }
 
 void TestDesignView::stripScalesToManyGenes()

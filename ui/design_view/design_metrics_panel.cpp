@@ -135,7 +135,17 @@ void DesignMetricsPanel::setResult(const Architecture& arch, const model::Evalua
         m_validity->setStyleSheet("color: #b00020;");
         return;
     }
-    m_validity->setText("<b>valid</b>");
+    // What the figures owe to something other than Sparseloop's rules, or to an artefact of its
+    // arithmetic, under the verdict (as every summary of a result says it).
+    QString validity = "<b>valid</b>";
+    auto note = [&](const char* what, const std::string& text) {
+        if (!text.empty())
+            validity += QString("<br><span style=\"color: #8a5a00;\">%1: %2</span>")
+                            .arg(what, QString::fromStdString(text).toHtmlEscaped());
+    };
+    note("beyond Sparseloop", r.beyondSparseloop);
+    note("Sparseloop artefact", r.sparseloopArtefact);
+    m_validity->setText(validity);
     m_validity->setStyleSheet("color: #1b7a1b;");
     m_cycles->setText(countText(r.cycles));
     m_energy->setText(energyText(r.energyPj));
