@@ -198,8 +198,7 @@ void Evaluator::fillDenseResult()
 
 void Evaluator::noteSparseloopArtefacts()
 {
-    auto& note = m_result.sparseloopArtefact;
-    note.clear();
+    auto& note = m_result.sparseloopArtefact; // cleared by evaluate()
     for (const auto& level : m_result.levels)
         for (std::size_t t = 0; t < level.tensors.size(); ++t)
             if (level.tensors[t].sparseloopSeesNoOccupancy)
