@@ -82,6 +82,10 @@ void noFactorExchanges(SparseMapEsParameters& p)
 {
     p.polishFactorExchanges = false;
 }
+void noRefills(SparseMapEsParameters& p)
+{
+    p.polishRefills = false;
+}
 void noRepairs(SparseMapEsParameters& p)
 {
     p.polishRepairs = false;
@@ -188,6 +192,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-steepest", sparseMapWithout<steepestPolish>},
             {"sparsemap-no-pairs", sparseMapWithout<noFormatPairs>},
             {"sparsemap-no-exchanges", sparseMapWithout<noFactorExchanges>},
+            {"sparsemap-no-refills", sparseMapWithout<noRefills>},
             {"sparsemap-no-block-moves", sparseMapWithout<noBlockMoves>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},

@@ -2,7 +2,8 @@
 // product's ES that use them: blocks partition the genome, a crossover hands down whole per-dimension
 // tilings, a permutation step swaps two non-unit loops, the neighbourhood has the size counted by
 // hand, so do the orders of the unit loops a storage level binds its ranks to, format pairs, factor
-// exchanges, repairs (uncompressedVariants) and moves of blocks of equal factors leave local optima of the
+// exchanges, one-for-two exchanges at spatial levels (refills), repairs (uncompressedVariants) and moves
+// of blocks of equal factors leave local optima of the
 // other moves, the ES never evaluates a canonical genome twice, and the published variant keeps its genome
 // space (no canonical form).
 #include "genome/cantor.hpp"
@@ -531,6 +532,101 @@ private slots:
         QVERIFY(std::any_of(exchanges.begin(), exchanges.end(),
                             [&](Genome c) { return canonicalizeGenome(t.layout, c), c == byHand; }));
         QCOMPARE(t.evaluator.evaluate(byHand).edp, exchanged);
+    }
+
+    void refillsTradeOneFactorForTwoAtASpatialLevel()
+    {
+        // SpMM 32x64x48 on cloud (M = 2^5, N = 2^4 x 3, K = 2^6; level 3 spreads over the PEs, level 5
+        // over the MACs), every factor at DRAM but N's 3 at level 3: N's 3 trades with each pair of
+        // N's four 2s at DRAM - C(4, 2) = 6 refills, each moving the 3 to DRAM and the pair to level 3.
+        // No other: a 2 of N at DRAM has no pair of other factors of N beside it, and M's and K's
+        // factors are all 2s at one level. Then the reverse: N's 3 at DRAM and two of N's 2s at level
+        // 5 - one refill, the 3 to level 5 and the two 2s to DRAM.
+        const auto layout = mm3Cloud();
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        int three = -1;
+        std::vector<int> nTwos;
+        for (int i = tiling.begin; i < tiling.end; ++i) {
+            if (layout.gene(i).factor == 3)
+                three = i;
+            else if (layout.workload().dims[layout.gene(i).dim].name == "N")
+                nTwos.push_back(i);
+        }
+        QVERIFY(three >= 0);
+        QCOMPARE(nTwos.size(), std::size_t(4));
+        const DesignMoves moves(layout, DesignMoves::Formats::Positional);
+        Genome g = test::allFactorsAtDram(layout);
+        g[three] = 3;
+        std::vector<Genome> out;
+        moves.factorRefillNeighbours(g, out);
+        QCOMPARE(out.size(), std::size_t(6));
+        std::set<std::pair<int, int>> pairs;
+        for (const auto& n : out) {
+            std::vector<int> changed;
+            for (int i = 0; i < layout.size(); ++i)
+                if (n[i] != g[i])
+                    changed.push_back(i);
+            QCOMPARE(changed.size(), std::size_t(3));
+            QCOMPARE(n[three], 1);
+            std::vector<int> moved;
+            for (int i : changed)
+                if (i != three) {
+                    QVERIFY(std::count(nTwos.begin(), nTwos.end(), i) == 1);
+                    QCOMPARE(n[i], 3);
+                    moved.push_back(i);
+                }
+            QCOMPARE(moved.size(), std::size_t(2));
+            pairs.insert({moved[0], moved[1]});
+        }
+        QCOMPARE(pairs.size(), std::size_t(6));
+        g = test::allFactorsAtDram(layout);
+        g[nTwos[0]] = g[nTwos[2]] = 5;
+        out.clear();
+        moves.factorRefillNeighbours(g, out);
+        QCOMPARE(out.size(), std::size_t(1));
+        Genome byHand = g;
+        byHand[three] = 5;
+        byHand[nTwos[0]] = byHand[nTwos[2]] = 1;
+        QCOMPARE(out[0], byHand);
+        // Carried formats: each refill twice.
+        std::vector<Genome> both;
+        DesignMoves(layout, DesignMoves::Formats::Both).factorRefillNeighbours(g, both);
+        QCOMPARE(both.size(), std::size_t(2));
+    }
+
+    void aRefillLeavesALocalOptimumOfTheOtherTiers()
+    {
+        // mm7 on cloud (K = 4608 = 2^9 x 3^2): where the default's seed 1 ended, 2.88906e10 (1.565x the
+        // best-known 1.8462e10). Its MACs unroll K 48 (four of K's 2s and a 3); no single move, block
+        // move, format pair or factor exchange improves it. The refill that sends the 3 (K#11) to the PE
+        // buffer and brings two of K's 2s from there (K#3, K#4) unrolls K 64: 1.8515e10.
+        Trap t(test::sampleLayout("mm7", "cloud"),
+               "1,1,2,3,2,3,3,4,4,4,4,4,4,3,3,4,4,4,5,5,5,5,4,5,2,2,3,3,3,4,"
+               "2,2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,2,6,6,3");
+        QVERIFY2(t.atRecorded(2.88906e10), qPrintable(QString::number(t.edp)));
+        QVERIFY(!t.otherTiersImprove());
+        QVERIFY(t.best(t.of(&DesignMoves::factorBlockNeighbours)) >= t.edp);
+        const auto tiling = t.layout.segment(GeneSegment::Tiling);
+        auto kFactor = [&](int number) { // K#number, as `sparsemap info --genes` names it
+            int seen = 0;
+            for (int i = tiling.begin; i < tiling.end; ++i)
+                if (t.layout.workload().dims[t.layout.gene(i).dim].name == "K" && ++seen == number)
+                    return i;
+            return -1;
+        };
+        const int k3 = kFactor(3), k4 = kFactor(4), k11 = kFactor(11);
+        QVERIFY(t.layout.gene(k11).factor == 3 && t.layout.gene(k3).factor == 2 &&
+                t.layout.gene(k4).factor == 2);
+        QVERIFY(t.stuck[k11] == 5 && t.stuck[k3] == 4 && t.stuck[k4] == 4);
+        Genome byHand = t.stuck;
+        byHand[k11] = 4;
+        byHand[k3] = byHand[k4] = 5;
+        const auto refills = t.of(&DesignMoves::factorRefillNeighbours);
+        QVERIFY(std::count(refills.begin(), refills.end(), byHand) >= 1);
+        const auto refilled = t.evaluator.evaluate(byHand);
+        QVERIFY2(refilled.valid, refilled.reason.c_str());
+        QVERIFY2(std::abs(refilled.edp / 1.8515e10 - 1) < 1e-4, qPrintable(QString::number(refilled.edp)));
+        QVERIFY(t.best(refills) <= refilled.edp);
     }
 
     void strategyNeighboursCombineSgValuesAndUncompressedTensors()

@@ -293,6 +293,33 @@ void DesignMoves::factorExchangeNeighbours(const Genome& genome, std::vector<Gen
         }
 }
 
+void DesignMoves::factorRefillNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    auto spatial = [&](int level) {
+        return std::find(m_spatialLevels.begin(), m_spatialLevels.end(), level) != m_spatialLevels.end();
+    };
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    for (int one = tiling.begin; one < tiling.end; ++one) {
+        const auto& single = m_layout.gene(one);
+        for (int b = tiling.begin; b < tiling.end; ++b) {
+            const auto& first = m_layout.gene(b);
+            if (first.dim != single.dim || first.factor == single.factor || genome[b] == genome[one] ||
+                !(spatial(genome[one]) || spatial(genome[b])))
+                continue;
+            for (int c = b + 1; c < tiling.end; ++c) {
+                const auto& second = m_layout.gene(c);
+                if (second.dim != single.dim || second.factor == single.factor || genome[c] != genome[b])
+                    continue;
+                out.push_back(genome);
+                Genome& n = out.back();
+                n[one] = genome[b];
+                n[b] = n[c] = genome[one];
+                withFormats(genome, out);
+            }
+        }
+    }
+}
+
 void DesignMoves::uncompressedVariants(const Genome& genome, std::vector<Genome>& out) const
 {
     const int u = static_cast<int>(RankFormat::U);

@@ -66,6 +66,12 @@ public:
     // another, which a buffer at capacity allows when neither move does alone. With the formats as
     // the mapping moves treat them (positional, carried or both).
     void factorExchangeNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends every one-for-two exchange within a dimension at a spatial level: one prime factor of a
+    // dim and two of the same dim (other factors than it) that sit together at another level trade
+    // levels, one of the two sides spatial. A spatial level refills its fan-out with another product
+    // of the dim - K 48 -> 64 on cloud mm7 (a 3 out, two 2s in) - which no single move or exchange
+    // reaches without a worse step (K 32). With the formats as the mapping moves treat them.
+    void factorRefillNeighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends the sparse strategies around `genome` at its mapping: every combination of the S/G
     // genes' values, each with every subset of the tensors that have a format gene other than U turned
     // uncompressed (all their format genes U); the genome itself left out. Compound changes of the

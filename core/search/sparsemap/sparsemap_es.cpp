@@ -415,8 +415,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
         return false;
     };
     // The second tier: the orders of bound unit loops (a few candidates), then format pairs and factor
-    // exchanges in the order of the parameters.
-    enum class Tier { BoundOrders, Pairs, Exchanges };
+    // exchanges in the order of the parameters, the one-for-two exchanges right after the exchanges.
+    enum class Tier { BoundOrders, Pairs, Exchanges, Refills };
     std::vector<Tier> second;
     if (m_p.polishFormatPairs)
         second.push_back(Tier::Pairs);
@@ -424,6 +424,10 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
         second.insert(m_p.polishExchangesBeforePairs ? second.begin() : second.end(), Tier::Exchanges);
     if (m_p.polishBoundLoopOrders)
         second.insert(second.begin(), Tier::BoundOrders);
+    if (m_p.polishRefills) {
+        const auto exchanges = std::find(second.begin(), second.end(), Tier::Exchanges);
+        second.insert(exchanges == second.end() ? second.end() : exchanges + 1, Tier::Refills);
+    }
     while (!m_context.done()) {
         candidates.clear();
         m_moves.neighbours(current, candidates);
@@ -437,6 +441,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
                 m_moves.boundLoopOrderNeighbours(current, candidates);
             else if (second[t] == Tier::Pairs)
                 m_moves.formatPairNeighbours(current, candidates);
+            else if (second[t] == Tier::Refills)
+                m_moves.factorRefillNeighbours(current, candidates);
             else
                 m_moves.factorExchangeNeighbours(current, candidates);
             improved = descend();

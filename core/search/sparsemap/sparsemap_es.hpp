@@ -19,14 +19,15 @@
 //     (generation 0, restarts) draws each spatial level's unrolling afresh: a few dims fill the level's
 //     fan-out or a log-uniform part of it (DesignMoves::drawSpatialUnrolling);
 //   - every bred genome is made canonical and the run never evaluates a canonical genome twice;
-//   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes;
-//     30 % of the children gene by gene instead) and design steps (a prime factor to another level, two
-//     adjacent non-unit loops swapped, a format or S/G value) on a uniformly drawn gene;
+//   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes)
+//     and design steps (a prime factor to another level, two adjacent non-unit loops swapped, a format
+//     or S/G value) on a uniformly drawn gene;
 //   - a (50 + 50) population, a local polish of the best after 3 generations without progress (first
 //     improvement over single moves and moves of blocks of equal prime factors, then the orders of the
 //     unit loops a storage level binds its ranks to, then exchanges of two prime factors' levels, then
-//     pairs of format genes, then repairs of invalid mapping moves by uncompressing a tensor), and an
-//     independent restart (keeping nothing) after 20;
+//     one-for-two exchanges of a dim's factors at a spatial level, then pairs of format genes, then
+//     repairs of invalid mapping moves by uncompressing a tensor), and an independent restart (keeping
+//     nothing) after 20;
 //   - an end game: when the budget left is shorter than a mean restart, kicks of the run's best, each
 //     polished (iterated local search), instead of a restart that could not end its descent;
 //   - a bred child whose spatial fan-out cannot fit is never evaluated (the draws' pre-check).
@@ -193,6 +194,11 @@ struct SparseMapEsParameters {
     // (DesignMoves::factorExchangeNeighbours): the exact mapping optimum of a sparse strategy (sparsemap
     // optimum) is often one such exchange away.
     bool polishFactorExchanges = true;
+    // ... and, right after the exchanges, every one-for-two exchange of a dim's prime factors at a
+    // spatial level (DesignMoves::factorRefillNeighbours): a spatial level refills its fan-out with
+    // another product of the dim (cloud mm7: the MAC level's K 48 -> 64, 1.565x -> 1.003x of the
+    // best-known). Ablation `sparsemap-no-refills` (false); docs/results/search-quality.md.
+    bool polishRefills = true;
     // The order of the second tier: factor exchanges before format pairs. Per evaluation the exchanges
     // improve far more often (measured with prints on six cells: ~50-80 evaluations per improvement
     // against ~150-750 for the pairs, none in 1,788 on cloud mm7), and a format pair is tried only where
