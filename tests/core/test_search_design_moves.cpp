@@ -43,6 +43,16 @@ GenomeLayout mm11Mobile()
     return test::sampleLayout("mm11", "mobile");
 }
 
+// The genes where a neighbour differs from the genome it was made from, in genome order.
+std::vector<int> changedGenes(const Genome& from, const Genome& to)
+{
+    std::vector<int> changed;
+    for (int i = 0; i < static_cast<int>(from.size()); ++i)
+        if (to[i] != from[i])
+            changed.push_back(i);
+    return changed;
+}
+
 // mm3 on cloud with every factor at DRAM and the S/G genes 0; P compressed at its innermost rank (RLE),
 // Z at its two (B, CP), Q uncompressed.
 Genome mm3PAndZCompressed(const GenomeLayout& layout)
@@ -358,10 +368,7 @@ private slots:
         std::set<Genome> distinct(out.begin(), out.end());
         QCOMPARE(distinct.size(), out.size());
         for (const auto& n : out) {
-            std::vector<int> changed;
-            for (int i = 0; i < layout.size(); ++i)
-                if (n[i] != g[i])
-                    changed.push_back(i);
+            const auto changed = changedGenes(g, n);
             QCOMPARE(changed.size(), std::size_t(2));
             const auto& first = layout.gene(changed[0]);
             QCOMPARE(layout.gene(changed[1]).segment, first.segment);
@@ -420,10 +427,7 @@ private slots:
             moves.factorExchangeNeighbours(g, out);
             QCOMPARE(static_cast<int>(out.size()), expected);
             for (const auto& n : out) {
-                std::vector<int> changed;
-                for (int i = 0; i < layout.size(); ++i)
-                    if (n[i] != g[i])
-                        changed.push_back(i);
+                const auto changed = changedGenes(g, n);
                 QCOMPARE(changed.size(), std::size_t(2));
                 QVERIFY(changed[0] == moved || changed[1] == moved);
                 QCOMPARE(n[changed[0]], g[changed[1]]);
@@ -458,10 +462,7 @@ private slots:
         QCOMPARE(out.size(), std::size_t(12));
         std::map<std::string, int> blockSizes;
         for (const auto& n : out) {
-            std::vector<int> changed;
-            for (int i = 0; i < layout.size(); ++i)
-                if (n[i] != g[i])
-                    changed.push_back(i);
+            const auto changed = changedGenes(g, n);
             QVERIFY(!changed.empty());
             for (int i : changed) {
                 QCOMPARE(layout.gene(i).segment, GeneSegment::Tiling);
@@ -562,10 +563,7 @@ private slots:
         QCOMPARE(out.size(), std::size_t(6));
         std::set<std::pair<int, int>> pairs;
         for (const auto& n : out) {
-            std::vector<int> changed;
-            for (int i = 0; i < layout.size(); ++i)
-                if (n[i] != g[i])
-                    changed.push_back(i);
+            const auto changed = changedGenes(g, n);
             QCOMPARE(changed.size(), std::size_t(3));
             QCOMPARE(n[three], 1);
             std::vector<int> moved;
