@@ -106,19 +106,19 @@ SweepSummary summarizeSweep(const SweepShape& shape, std::span<const CellResult>
         for (std::size_t w = 0; w < nw; ++w)
             for (std::size_t m = 0; m < nm; ++m) {
                 std::vector<double> bests;
+                std::string seeds, note; // the seeds whose best design owes to an artefact, the first note
                 for (std::size_t s = 0; s < ns; ++s) {
-                    bests.push_back(cellAt(a, w, m, s).best);
-                    as.validShare[m] += cellAt(a, w, m, s).validShare;
+                    const auto& cell = cellAt(a, w, m, s);
+                    bests.push_back(cell.best);
+                    as.validShare[m] += cell.validShare;
+                    if (cell.sparseloopArtefact.empty())
+                        continue;
+                    seeds += (seeds.empty() ? "" : ", ") +
+                             std::to_string(s < shape.seedValues.size() ? shape.seedValues[s] : s + 1);
+                    if (note.empty())
+                        note = cell.sparseloopArtefact;
                 }
                 as.best[w][m] = *geometricMean(bests);
-                std::string seeds, note;
-                for (std::size_t s = 0; s < ns; ++s)
-                    if (const auto& cell = cellAt(a, w, m, s); !cell.sparseloopArtefact.empty()) {
-                        seeds += (seeds.empty() ? "" : ", ") +
-                                 std::to_string(s < shape.seedValues.size() ? shape.seedValues[s] : s + 1);
-                        if (note.empty())
-                            note = cell.sparseloopArtefact;
-                    }
                 if (!seeds.empty())
                     summary.artefacts.push_back(shape.architectures[a] + " " + shape.workloads[w] + " " +
                                                 shape.methods[m] + ", seed(s) " + seeds + ": " + note);

@@ -55,7 +55,7 @@ struct SweepSummary {
     // [architecture][workload][method][checkpoint]: geometric mean over seeds of the best so far.
     std::vector<std::vector<std::vector<std::vector<double>>>> convergence;
     // Runs whose best design owes its figures to an artefact of Sparseloop's arithmetic, one line per
-    // architecture, workload and method: "edge mm5 sparsemap, seeds 1, 3: <the first run's note>".
+    // architecture, workload and method: "edge mm5 sparsemap, seed(s) 1, 3: <the first run's note>".
     std::vector<std::string> artefacts;
 };
 

@@ -121,13 +121,16 @@ bool DesignMoves::stepAny(Genome& genome, std::mt19937_64& rng) const
     return step(genome, movable[uniformInt(0, static_cast<int>(movable.size()) - 1, rng)], rng);
 }
 
+bool DesignMoves::isSpatialLevel(int value) const
+{
+    return std::find(m_spatialLevels.begin(), m_spatialLevels.end(), value) != m_spatialLevels.end();
+}
+
 void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng) const
 {
     if (m_spatialLevels.empty() || m_temporalLevels.empty())
         return;
-    auto isSpatial = [&](int value) {
-        return std::find(m_spatialLevels.begin(), m_spatialLevels.end(), value) != m_spatialLevels.end();
-    };
+    auto isSpatial = [this](int value) { return isSpatialLevel(value); };
     auto temporal = [&] {
         return m_temporalLevels[static_cast<std::size_t>(
             uniformInt(0, static_cast<int>(m_temporalLevels.size()) - 1, rng))];
@@ -295,16 +298,13 @@ void DesignMoves::factorExchangeNeighbours(const Genome& genome, std::vector<Gen
 
 void DesignMoves::factorRefillNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
-    auto spatial = [&](int level) {
-        return std::find(m_spatialLevels.begin(), m_spatialLevels.end(), level) != m_spatialLevels.end();
-    };
     const auto tiling = m_layout.segment(GeneSegment::Tiling);
     for (int one = tiling.begin; one < tiling.end; ++one) {
         const auto& single = m_layout.gene(one);
         for (int b = tiling.begin; b < tiling.end; ++b) {
             const auto& first = m_layout.gene(b);
             if (first.dim != single.dim || first.factor == single.factor || genome[b] == genome[one] ||
-                !(spatial(genome[one]) || spatial(genome[b])))
+                !(isSpatialLevel(genome[one]) || isSpatialLevel(genome[b])))
                 continue;
             for (int c = b + 1; c < tiling.end; ++c) {
                 const auto& second = m_layout.gene(c);

@@ -99,6 +99,8 @@ private:
     Formats m_formats;
     std::vector<GeneRange> m_ranges;
     std::vector<std::vector<int>> m_blocks;
+    // Whether a tiling gene's value names a spatial mapping level.
+    bool isSpatialLevel(int value) const;
     std::vector<int> m_spatialLevels;  // tiling gene values of the spatial mapping levels
     std::vector<int> m_temporalLevels; // and of the temporal ones
 };
