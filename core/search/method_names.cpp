@@ -66,6 +66,9 @@ constexpr std::array kMethods{
         "sparsemap-uniform-draws",
         "ablation: sparsemap whose fresh draws leave the spatial unrolling to the uniform tiling genes "
         "(no spatial-first draw)"},
+    MethodName{"sparsemap-uniform-dim-counts",
+               "ablation: sparsemap whose spatial draws pick how many dims share a level uniformly (session "
+               "27's default)"},
     MethodName{"sparsemap-drop-inadmissible-cells",
                "variant: sparsemap whose HSHI gives up a hypercube after one round of draws that never pass "
                "the fan-out pre-check"},

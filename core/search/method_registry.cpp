@@ -127,6 +127,10 @@ void uniformDraws(SparseMapEsParameters& p)
 {
     p.spatialDrawShare = 0;
 }
+void uniformDimCounts(SparseMapEsParameters& p)
+{
+    p.spatialOneDimShare = 0;
+}
 void restartKeepsBest(SparseMapEsParameters& p)
 {
     p.restartElite = 1;
@@ -206,6 +210,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-pairs-first", sparseMapWithout<pairsFirst>},
             {"sparsemap-no-endgame", sparseMapWithout<noEndgame>},
             {"sparsemap-uniform-draws", sparseMapWithout<uniformDraws>},
+            {"sparsemap-uniform-dim-counts", sparseMapWithout<uniformDimCounts>},
             {"sparsemap-drop-inadmissible-cells", sparseMapWithout<dropInadmissibleCells>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},

@@ -150,14 +150,30 @@ class TestSearchDesignMoves : public QObject {
     Q_OBJECT
 private slots:
     // GLB -> 4 PEs in a row, one MAC each: the one spatial level that can take a factor unrolls up to
-    // 4. M = 4 (2 x 2), K = 1 (no factor), N = 2. Worked by hand: k of the 3 dims (k uniform, the dims
-    // uniform) give their factors, which fill the level to 4 when M is among them - M alone (1/3 x
-    // 1/3), {M, K} or {M, N} (1/3 x 2/3), all three (1/3): 2/3 - to 2 with N alone or {K, N} (2/9),
-    // to 1 with K alone (1/9). Half the draws then trim to at most the fill's product raised to u,
-    // u uniform in [0, 1): 4 -> 2 when u >= 1/2, else 1; 2 -> 1. So the unrolling is 4 with p 2/3 x
-    // 1/2 = 6/18, 2 with p 2/3 x 1/4 + 2/9 x 1/2 = 5/18, 1 with p 7/18.
+    // 4. M = 4 (2 x 2), K = 1 (no factor), N = 2. Worked by hand: k of the 3 dims (the dims uniform) give
+    // their factors, which fill the level to 4 when M is among them, to 2 with N and not M, to 1 with K
+    // alone. Half the draws then trim to at most the fill's product raised to u, u uniform in [0, 1):
+    // 4 -> 2 when u >= 1/2, else 1; 2 -> 1. So the unrolling is 4 with p fill4 / 2, 2 with
+    // fill4 / 4 + fill2 / 2, 1 with the rest.
+    // - k uniform in 1..3 (oneDimShare 0): M alone (1/3 x 1/3), {M, K} or {M, N} (1/3 x 2/3), all three
+    //   (1/3): fill4 = 2/3; N alone or {K, N}: fill2 = 2/9. Unrolling 4: 6/18, 2: 5/18, 1: 7/18.
+    // - k = 1 always (oneDimShare 1): fill4 = fill2 = 1/3. Unrolling 4: 1/6, 2: 1/12 + 1/6 = 1/4,
+    //   1: 7/12.
+    void spatialUnrollingIsDrawnAsCounted_data()
+    {
+        QTest::addColumn<double>("oneDimShare");
+        QTest::addColumn<double>("four");
+        QTest::addColumn<double>("two");
+        QTest::addColumn<double>("one");
+        QTest::newRow("uniform dim count") << 0.0 << 6.0 / 18 << 5.0 / 18 << 7.0 / 18;
+        QTest::newRow("one dim") << 1.0 << 1.0 / 6 << 1.0 / 4 << 7.0 / 12;
+    }
     void spatialUnrollingIsDrawnAsCounted()
     {
+        QFETCH(double, oneDimShare);
+        QFETCH(double, four);
+        QFETCH(double, two);
+        QFETCH(double, one);
         Architecture arch = test::templateArchitecture(4, 1);
         arch.levels[2].meshX = 4;
         const GenomeLayout layout(makeSpmm("m4-k1-n2", 4, 1, 2, uniformDensity(0.5), uniformDensity(0.5)),
@@ -180,7 +196,7 @@ private slots:
         for (int n = 0; n < kDraws; ++n) {
             const Genome before = randomIndividual(ranges, rng);
             Genome g = before;
-            moves.drawSpatialUnrolling(g, rng);
+            moves.drawSpatialUnrolling(g, rng, oneDimShare);
             QVERIFY(spatialFanoutFits(layout, g));
             std::int64_t product = 1;
             for (int i = 0; i < layout.size(); ++i) {
@@ -196,9 +212,9 @@ private slots:
         }
         QCOMPARE(unrolled.size(), std::size_t{3});
         // 36,000 draws: a share's standard error is at most 0.0026; 0.012 is over four of them.
-        QVERIFY(std::abs(unrolled[4] / double(kDraws) - 6.0 / 18) < 0.012);
-        QVERIFY(std::abs(unrolled[2] / double(kDraws) - 5.0 / 18) < 0.012);
-        QVERIFY(std::abs(unrolled[1] / double(kDraws) - 7.0 / 18) < 0.012);
+        QVERIFY(std::abs(unrolled[4] / double(kDraws) - four) < 0.012);
+        QVERIFY(std::abs(unrolled[2] / double(kDraws) - two) < 0.012);
+        QVERIFY(std::abs(unrolled[1] / double(kDraws) - one) < 0.012);
     }
 
     void blocksPartitionTheGenome()

@@ -126,7 +126,7 @@ bool DesignMoves::isSpatialLevel(int value) const
     return std::find(m_spatialLevels.begin(), m_spatialLevels.end(), value) != m_spatialLevels.end();
 }
 
-void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng) const
+void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, double oneDimShare) const
 {
     if (m_spatialLevels.empty() || m_temporalLevels.empty())
         return;
@@ -144,7 +144,8 @@ void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng) con
     for (int level : levels) {
         std::iota(dims.begin(), dims.end(), 0);
         std::shuffle(dims.begin(), dims.end(), rng);
-        const auto chosen = dims.begin() + uniformInt(1, static_cast<int>(dims.size()), rng);
+        const bool oneDim = oneDimShare > 0 && uniform01(rng) < oneDimShare;
+        const auto chosen = dims.begin() + (oneDim ? 1 : uniformInt(1, static_cast<int>(dims.size()), rng));
         genes.clear();
         for (int i = tiling.begin; i < tiling.end; ++i)
             if (!isSpatial(genome[i]) && std::find(dims.begin(), chosen, m_layout.gene(i).dim) != chosen)

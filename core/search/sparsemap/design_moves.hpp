@@ -40,12 +40,13 @@ public:
     // probability 1/levels, so the unrollings that fill an array along one or two dims are almost
     // never drawn (cloud mm7: the best-known design unrolls K 64-wide in each PE, an unrolling none of
     // the ~3,000 a 20,000-evaluation run evaluates has). First every factor at a spatial level goes
-    // to a uniformly drawn temporal level; then, for each spatial level in random order, k dims (k
-    // uniform in 1..dims, the dims uniform) give their prime factors, in random order, to the level
-    // while the spatial fan-out fits (spatialFanoutFits); with probability 1/2 factors then leave
-    // again (to a uniformly drawn temporal level), in random order, until the level's unrolling is at
-    // most its filled product raised to a uniform power in [0, 1). The other genes stay as they are.
-    void drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng) const;
+    // to a uniformly drawn temporal level; then, for each spatial level in random order, k dims (the
+    // dims uniform; k = 1 with probability `oneDimShare`, else k uniform in 1..dims) give their prime
+    // factors, in random order, to the level while the spatial fan-out fits (spatialFanoutFits); with
+    // probability 1/2 factors then leave again (to a uniformly drawn temporal level), in random order,
+    // until the level's unrolling is at most its filled product raised to a uniform power in [0, 1).
+    // The other genes stay as they are. With oneDimShare 0 no draw is spent on it.
+    void drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, double oneDimShare = 0) const;
     // Appends every single move of `genome` to `out` (duplicates possible; callers canonicalize).
     void neighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends, for each level with a unit loop a storage level binds its ranks to (orderedLoopMasks),

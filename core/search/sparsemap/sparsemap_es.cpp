@@ -67,6 +67,7 @@ void validate(const SparseMapEsParameters& p)
             "sensitivity classes)");
     share("outerTilingShare", p.outerTilingShare);
     share("spatialDrawShare", p.spatialDrawShare);
+    share("spatialOneDimShare", p.spatialOneDimShare);
     require(p.polishAfterStagnation >= 0, "polishAfterStagnation must be >= 0 (0 = never)");
     require(p.restartAfterStagnation >= 0, "restartAfterStagnation must be >= 0 (0 = never)");
     require(p.restartElite >= 0, "restartElite must be >= 0");
@@ -198,7 +199,7 @@ private:
                     g[i] = 1;
         }
         if (m_p.spatialDrawShare > 0 && uniform01(m_rng) < m_p.spatialDrawShare)
-            m_moves.drawSpatialUnrolling(g, m_rng);
+            m_moves.drawSpatialUnrolling(g, m_rng, m_p.spatialOneDimShare);
         return g;
     }
     void mutate(Genome& child)

@@ -16,8 +16,9 @@
 // genomes; calibration and HSHI spend ~800 evaluations on a start that spatial-first random draws
 // beat):
 //   - generation 0 from feasibility-first random draws (no calibration, no HSHI), and every fresh draw
-//     (generation 0, restarts) draws each spatial level's unrolling afresh: a few dims fill the level's
-//     fan-out or a log-uniform part of it (DesignMoves::drawSpatialUnrolling);
+//     (generation 0, restarts) draws each spatial level's unrolling afresh: one dim (60 % of the
+//     levels) or a few fill the level's fan-out or a log-uniform part of it
+//     (DesignMoves::drawSpatialUnrolling);
 //   - every bred genome is made canonical and the run never evaluates a canonical genome twice;
 //   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes)
 //     and design steps (a prime factor to another level, two adjacent non-unit loops swapped, a format
@@ -160,6 +161,13 @@ struct SparseMapEsParameters {
     // design's unrolling held fixed, every seed ends within 0.3 % of it; drawn uniformly, none of 20).
     // 0 = uniform draws only (the paper's).
     double spatialDrawShare = 1.0;
+    // In those spatial draws, the share of spatial levels that one dim alone fills (or partly fills);
+    // the others draw how many dims share the level uniformly (DesignMoves::drawSpatialUnrolling). The
+    // best designs found unroll one dim alone more often than a uniform count (1 in 3 on SpMM, 1 in 7 on
+    // SpConv) draws it: the PE's MACs in 15 of the 30 mobile and cloud SpMM cells and 12 of the 26 SpConv
+    // cells (session 28). 84 cells x 20 seeds: 1,015 -> 1,044 runs within 1 %, geometric mean 1.041 ->
+    // 1.032 (docs/results/search-quality.md). Ablation `sparsemap-uniform-dim-counts` (0).
+    double spatialOneDimShare = 0.6;
     // Local polish of the elite: after this many generations without a new best, the best member is
     // improved by steepest descent over its single moves (DesignMoves::neighbours) until no move
     // improves it; each local optimum is polished once. 0 = never.
