@@ -127,6 +127,10 @@ void uniformDraws(SparseMapEsParameters& p)
 {
     p.spatialDrawShare = 0;
 }
+void noUnrollingNiches(SparseMapEsParameters& p)
+{
+    p.unrollingNicheSize = 0;
+}
 void uniformDimCounts(SparseMapEsParameters& p)
 {
     p.spatialOneDimShare = 0;
@@ -211,6 +215,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-endgame", sparseMapWithout<noEndgame>},
             {"sparsemap-uniform-draws", sparseMapWithout<uniformDraws>},
             {"sparsemap-uniform-dim-counts", sparseMapWithout<uniformDimCounts>},
+            {"sparsemap-no-unrolling-niches", sparseMapWithout<noUnrollingNiches>},
             {"sparsemap-drop-inadmissible-cells", sparseMapWithout<dropInadmissibleCells>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},

@@ -217,6 +217,47 @@ private slots:
         QVERIFY(std::abs(unrolled[1] / double(kDraws) - one) < 0.012);
     }
 
+    void spatialUnrollingIsTheProductPerLevelAndDim()
+    {
+        // spmm-32x64x48 on cloud: M = 2^5, K = 2^6, N = 2^4 x 3; spatial levels 3 (GLB -> PE) and 5
+        // (PE -> MAC). Two of M's 2s at level 3, one of K's 2s and N's 3 at level 5, the rest at DRAM:
+        // (M, K, N) = (4, 1, 1) at level 3 and (1, 2, 3) at level 5, worked by hand.
+        const auto layout = mm3Cloud();
+        const DesignMoves moves(layout);
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        auto factorGenes = [&](int dim, int factor) {
+            std::vector<int> genes;
+            for (int i = tiling.begin; i < tiling.end; ++i)
+                if (layout.gene(i).dim == dim && layout.gene(i).factor == factor)
+                    genes.push_back(i);
+            return genes;
+        };
+        const auto m2 = factorGenes(0, 2), k2 = factorGenes(1, 2), n3 = factorGenes(2, 3);
+        QCOMPARE(m2.size(), std::size_t(5));
+        QCOMPARE(k2.size(), std::size_t(6));
+        QCOMPARE(n3.size(), std::size_t(1));
+        Genome g(static_cast<std::size_t>(layout.size()), 0);
+        for (int i = tiling.begin; i < tiling.end; ++i)
+            g[i] = 1;
+        g[m2[0]] = g[m2[1]] = 3;
+        g[k2[0]] = g[n3[0]] = 5;
+        const std::vector<std::int64_t> expected{4, 1, 1, 1, 2, 3};
+        QCOMPARE(moves.spatialUnrolling(g), expected);
+        // The same factors at the spatial levels, others moved between temporal levels and the equal
+        // factors of M and K placed on other genes: the same unrolling.
+        Genome same = g;
+        same[m2[0]] = 4;
+        same[m2[4]] = 3;
+        same[k2[0]] = 2;
+        same[k2[3]] = 5;
+        same[m2[2]] = 4;
+        QCOMPARE(moves.spatialUnrolling(same), expected);
+        // N's 3 from the MACs to the PEs: another unrolling.
+        Genome other = g;
+        other[n3[0]] = 3;
+        QCOMPARE(moves.spatialUnrolling(other), (std::vector<std::int64_t>{4, 1, 3, 1, 2, 1}));
+    }
+
     void blocksPartitionTheGenome()
     {
         const auto layout = mm3Cloud();

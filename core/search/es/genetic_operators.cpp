@@ -44,15 +44,14 @@ void keepBest(Population& population, std::size_t count)
     population = std::move(kept);
 }
 
-void keepBestByNiche(Population& population, std::size_t count, int nicheSize, SegmentRange key)
+void keepBestByNiche(Population& population, std::size_t count, int nicheSize, const NicheKey& niche)
 {
-    keepBest(population, population.size()); // sorted, best first
-    std::map<std::vector<int>, int> members; // per niche
+    keepBest(population, population.size());          // sorted, best first
+    std::map<std::vector<std::int64_t>, int> members; // per niche
     std::vector<bool> kept(population.size(), false);
     std::size_t keptCount = 0;
     for (std::size_t i = 0; i < population.size() && keptCount < count; ++i) {
-        const auto& g = population.genomes[i];
-        auto& m = members[std::vector<int>(g.begin() + key.begin, g.begin() + key.end)];
+        auto& m = members[niche(population.genomes[i])];
         if (m < nicheSize) {
             ++m;
             kept[i] = true;
@@ -69,6 +68,13 @@ void keepBestByNiche(Population& population, std::size_t count, int nicheSize, S
         if (kept[i])
             survivors.add(std::move(population.genomes[i]), population.objectives[i]);
     population = std::move(survivors);
+}
+
+void keepBestByNiche(Population& population, std::size_t count, int nicheSize, SegmentRange key)
+{
+    keepBestByNiche(population, count, nicheSize, [key](const Genome& g) {
+        return std::vector<std::int64_t>(g.begin() + key.begin, g.begin() + key.end);
+    });
 }
 
 std::size_t parentPoolSize(const Population& sorted, int parentCount)

@@ -6,6 +6,7 @@
 // from the caller's engine, drawn on the calling thread, so runs are reproducible.
 #include "genome/genome_layout.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <random>
 #include <span>
@@ -38,8 +39,12 @@ struct Population {
 // Elitist survival: sorts by objective (stable, so ties keep the older member first and the run
 // stays deterministic) and keeps the best `count`.
 void keepBest(Population& population, std::size_t count);
-// Survival by niches: keepBest, except that at most `nicheSize` members share the genes of `key` (e.g.
-// the tiling segment: one niche per tiling); room left after that is filled by the best of the others.
+// Survival by niches: keepBest, except that at most `nicheSize` members share a niche (the value of
+// `niche` for their genome, e.g. the spatial unrolling); room left after that is filled by the best of
+// the others.
+using NicheKey = std::function<std::vector<std::int64_t>(const Genome&)>;
+void keepBestByNiche(Population& population, std::size_t count, int nicheSize, const NicheKey& niche);
+// The same with one niche per value of the genes of `key` (e.g. the tiling segment: one per tiling).
 void keepBestByNiche(Population& population, std::size_t count, int nicheSize, SegmentRange key);
 
 // Truncation selection of "high-fitness parents": two indices drawn uniformly among the best

@@ -177,6 +177,22 @@ void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, dou
     }
 }
 
+std::vector<std::int64_t> DesignMoves::spatialUnrolling(const Genome& genome) const
+{
+    const auto dims = m_layout.workload().dims.size();
+    std::vector<std::int64_t> unrolling(m_spatialLevels.size() * dims, 1);
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    for (int i = tiling.begin; i < tiling.end; ++i) {
+        const auto level = std::find(m_spatialLevels.begin(), m_spatialLevels.end(), genome[i]);
+        if (level != m_spatialLevels.end()) {
+            const auto& gene = m_layout.gene(i);
+            unrolling[static_cast<std::size_t>(level - m_spatialLevels.begin()) * dims +
+                      static_cast<std::size_t>(gene.dim)] *= gene.factor;
+        }
+    }
+    return unrolling;
+}
+
 void DesignMoves::withFormats(const Genome& genome, std::vector<Genome>& out) const
 {
     if (m_formats == Formats::Positional)

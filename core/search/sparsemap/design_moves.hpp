@@ -47,6 +47,10 @@ public:
     // until the level's unrolling is at most its filled product raised to a uniform power in [0, 1).
     // The other genes stay as they are. With oneDimShare 0 no draw is spent on it.
     void drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, double oneDimShare = 0) const;
+    // The spatial unrolling of `genome`: for each spatial mapping level (outer first) and each dim, the
+    // product of the dim's prime factors at that level. Genomes that place the same factors at the
+    // spatial levels have the same unrolling, wherever their other factors sit.
+    std::vector<std::int64_t> spatialUnrolling(const Genome& genome) const;
     // Appends every single move of `genome` to `out` (duplicates possible; callers canonicalize).
     void neighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends, for each level with a unit loop a storage level binds its ranks to (orderedLoopMasks),

@@ -81,6 +81,7 @@ void validate(const SparseMapEsParameters& p)
     require(p.strategyCandidates >= 0, "strategyCandidates must be >= 0 (0 = no sub-search of the strategy)");
     count("strategySamples", p.strategySamples);
     require(p.nicheSize >= 0, "nicheSize must be >= 0 (0 = no niches)");
+    require(p.unrollingNicheSize >= 0, "unrollingNicheSize must be >= 0 (0 = no unrolling niches)");
 }
 
 CalibrationParameters calibrationPlan(const SparseMapEsParameters& p, int genes, std::int64_t budget)
@@ -116,6 +117,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.restartAfterStagnation = 0;
     p.endgameKickSteps = 0;
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
+    p.unrollingNicheSize = 0;
     return p;
 }
 
@@ -516,6 +518,9 @@ void EsRun::survive(Population& population) const
     const auto size = static_cast<std::size_t>(m_p.populationSize);
     if (m_p.nicheSize > 0)
         keepBestByNiche(population, size, m_p.nicheSize, m_layout.segment(GeneSegment::Tiling));
+    else if (m_p.unrollingNicheSize > 0)
+        keepBestByNiche(population, size, m_p.unrollingNicheSize,
+                        [this](const Genome& g) { return m_moves.spatialUnrolling(g); });
     else
         keepBest(population, size);
 }
@@ -645,7 +650,7 @@ void EsRun::run()
     };
     operators.remutate = [this](Genome& child) { mutate(child); };
     operators.fresh = [this] { return fresh(); };
-    if (m_p.nicheSize > 0)
+    if (m_p.nicheSize > 0 || m_p.unrollingNicheSize > 0)
         operators.survive = [this](Population& p) { survive(p); };
     if (m_p.prefilterFanout && m_p.prefilterOffspring)
         operators.admissible = [this](const Genome& g) { return spatialFanoutFits(m_layout, g); };

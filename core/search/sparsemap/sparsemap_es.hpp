@@ -16,9 +16,9 @@
 // genomes; calibration and HSHI spend ~800 evaluations on a start that spatial-first random draws
 // beat):
 //   - generation 0 from feasibility-first random draws (no calibration, no HSHI), and every fresh draw
-//     (generation 0, restarts) draws each spatial level's unrolling afresh: one dim (60 % of the
-//     levels) or a few fill the level's fan-out or a log-uniform part of it
-//     (DesignMoves::drawSpatialUnrolling);
+//     (generation 0, restarts) draws each spatial level's unrolling afresh: one dim fills the level's
+//     fan-out or a log-uniform part of it (DesignMoves::drawSpatialUnrolling), and survival keeps at
+//     most 3 members per unrolling;
 //   - every bred genome is made canonical and the run never evaluates a canonical genome twice;
 //   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes)
 //     and design steps (a prime factor to another level, two adjacent non-unit loops swapped, a format
@@ -165,9 +165,12 @@ struct SparseMapEsParameters {
     // the others draw how many dims share the level uniformly (DesignMoves::drawSpatialUnrolling). The
     // best designs found unroll one dim alone more often than a uniform count (1 in 3 on SpMM, 1 in 7 on
     // SpConv) draws it: the PE's MACs in 15 of the 30 mobile and cloud SpMM cells and 12 of the 26 SpConv
-    // cells (session 28). 84 cells x 20 seeds: 1,015 -> 1,044 runs within 1 %, geometric mean 1.041 ->
-    // 1.032 (docs/results/search-quality.md). Ablation `sparsemap-uniform-dim-counts` (0).
-    double spatialOneDimShare = 0.6;
+    // cells (session 28). The default draws one dim at every spatial level: the bred children and the
+    // polish then spread the unrolling over more dims where that pays (edge: 2-4 dims across the PEs in
+    // every best design). 84 cells x 20 seeds, with the unrolling niches below: 1,015 -> 1,083 runs
+    // within 1 %, geometric mean 1.042 -> 1.027 (0.6 without niches: 1,044, 1.032;
+    // docs/results/search-quality.md). Ablation `sparsemap-uniform-dim-counts` (0).
+    double spatialOneDimShare = 1.0;
     // Local polish of the elite: after this many generations without a new best, the best member is
     // improved by steepest descent over its single moves (DesignMoves::neighbours) until no move
     // improves it; each local optimum is polished once. 0 = never.
@@ -248,6 +251,12 @@ struct SparseMapEsParameters {
     // Survival by niches: at most this many members share a tiling (the tiling genes of the canonical
     // genome); the rest of the population, if any room is left, from the best of the others. 0 = off.
     int nicheSize = 0;
+    // Survival by unrolling niches (when nicheSize is 0): at most this many members share a spatial
+    // unrolling (DesignMoves::spatialUnrolling); room left goes to the best of the others. A segment
+    // keeps breeding from many unrollings instead of the few whose designs are best early, before the
+    // others' formats and tiles are tuned. Measured in docs/results/search-quality.md (session 28).
+    // Ablation `sparsemap-no-unrolling-niches` (0).
+    int unrollingNicheSize = 3;
 };
 
 // The published ES (paper IV-D, IV-E): SAC, annealing mutation with Cantor steps, HSHI after
