@@ -66,11 +66,10 @@ constexpr std::array kMethods{
         "sparsemap-uniform-draws",
         "ablation: sparsemap whose fresh draws leave the spatial unrolling to the uniform tiling genes "
         "(no spatial-first draw)"},
-    MethodName{"sparsemap-uniform-dim-counts",
-               "ablation: sparsemap whose spatial draws pick how many dims share a level uniformly (as in "
-               "session 27)"},
     MethodName{"sparsemap-no-unrolling-niches",
                "ablation: sparsemap whose survival keeps the best members whatever their spatial unrolling"},
+    MethodName{"sparsemap-one-dim-draws",
+               "variant: sparsemap whose spatial draws give each spatial level to one dim alone"},
     MethodName{"sparsemap-drop-inadmissible-cells",
                "variant: sparsemap whose HSHI gives up a hypercube after one round of draws that never pass "
                "the fan-out pre-check"},

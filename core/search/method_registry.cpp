@@ -131,9 +131,9 @@ void noUnrollingNiches(SparseMapEsParameters& p)
 {
     p.unrollingNicheSize = 0;
 }
-void uniformDimCounts(SparseMapEsParameters& p)
+void oneDimDraws(SparseMapEsParameters& p)
 {
-    p.spatialOneDimShare = 0;
+    p.spatialOneDimShare = 1;
 }
 void restartKeepsBest(SparseMapEsParameters& p)
 {
@@ -214,8 +214,8 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-pairs-first", sparseMapWithout<pairsFirst>},
             {"sparsemap-no-endgame", sparseMapWithout<noEndgame>},
             {"sparsemap-uniform-draws", sparseMapWithout<uniformDraws>},
-            {"sparsemap-uniform-dim-counts", sparseMapWithout<uniformDimCounts>},
             {"sparsemap-no-unrolling-niches", sparseMapWithout<noUnrollingNiches>},
+            {"sparsemap-one-dim-draws", sparseMapWithout<oneDimDraws>},
             {"sparsemap-drop-inadmissible-cells", sparseMapWithout<dropInadmissibleCells>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},

@@ -16,7 +16,7 @@
 // genomes; calibration and HSHI spend ~800 evaluations on a start that spatial-first random draws
 // beat):
 //   - generation 0 from feasibility-first random draws (no calibration, no HSHI), and every fresh draw
-//     (generation 0, restarts) draws each spatial level's unrolling afresh: one dim fills the level's
+//     (generation 0, restarts) draws each spatial level's unrolling afresh: a few dims fill the level's
 //     fan-out or a log-uniform part of it (DesignMoves::drawSpatialUnrolling), and survival keeps at
 //     most 3 members per unrolling;
 //   - every bred genome is made canonical and the run never evaluates a canonical genome twice;
@@ -165,12 +165,11 @@ struct SparseMapEsParameters {
     // the others draw how many dims share the level uniformly (DesignMoves::drawSpatialUnrolling). The
     // best designs found unroll one dim alone more often than a uniform count (1 in 3 on SpMM, 1 in 7 on
     // SpConv) draws it: the PE's MACs in 15 of the 30 mobile and cloud SpMM cells and 12 of the 26 SpConv
-    // cells (session 28). The default draws one dim at every spatial level: the bred children and the
-    // polish then spread the unrolling over more dims where that pays (edge: 2-4 dims across the PEs in
-    // every best design). 84 cells x 20 seeds, with the unrolling niches below: 1,015 -> 1,083 runs
-    // within 1 %, geometric mean 1.042 -> 1.027 (0.6 without niches: 1,044, 1.032;
-    // docs/results/search-quality.md). Ablation `sparsemap-uniform-dim-counts` (0).
-    double spatialOneDimShare = 1.0;
+    // cells (session 28). Without the unrolling niches below, one dim at every level is the better
+    // search (84 cells x 20 seeds: 1,063 against 1,015 runs within 1 %); with them, it is not (1,083
+    // against 1,121; docs/results/search-quality.md). 0 in the default; variant
+    // `sparsemap-one-dim-draws` (1).
+    double spatialOneDimShare = 0;
     // Local polish of the elite: after this many generations without a new best, the best member is
     // improved by steepest descent over its single moves (DesignMoves::neighbours) until no move
     // improves it; each local optimum is polished once. 0 = never.
@@ -254,8 +253,9 @@ struct SparseMapEsParameters {
     // Survival by unrolling niches (when nicheSize is 0): at most this many members share a spatial
     // unrolling (DesignMoves::spatialUnrolling); room left goes to the best of the others. A segment
     // keeps breeding from many unrollings instead of the few whose designs are best early, before the
-    // others' formats and tiles are tuned. Measured in docs/results/search-quality.md (session 28).
-    // Ablation `sparsemap-no-unrolling-niches` (0).
+    // others' formats and tiles are tuned. 84 cells x 20 seeds: 1,015 -> 1,121 runs within 1 %, geometric
+    // mean 1.042 -> 1.028 (docs/results/search-quality.md, session 28). Ablation
+    // `sparsemap-no-unrolling-niches` (0).
     int unrollingNicheSize = 3;
 };
 
