@@ -130,14 +130,13 @@ void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, dou
 {
     if (m_spatialLevels.empty() || m_temporalLevels.empty())
         return;
-    auto isSpatial = [this](int value) { return isSpatialLevel(value); };
     auto temporal = [&] {
         return m_temporalLevels[static_cast<std::size_t>(
             uniformInt(0, static_cast<int>(m_temporalLevels.size()) - 1, rng))];
     };
     const auto tiling = m_layout.segment(GeneSegment::Tiling);
     for (int i = tiling.begin; i < tiling.end; ++i)
-        if (isSpatial(genome[i]))
+        if (isSpatialLevel(genome[i]))
             genome[i] = temporal();
     std::vector<int> levels = m_spatialLevels, dims(m_layout.workload().dims.size()), genes, placed;
     std::shuffle(levels.begin(), levels.end(), rng);
@@ -148,7 +147,7 @@ void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, dou
         const auto chosen = dims.begin() + (oneDim ? 1 : uniformInt(1, static_cast<int>(dims.size()), rng));
         genes.clear();
         for (int i = tiling.begin; i < tiling.end; ++i)
-            if (!isSpatial(genome[i]) && std::find(dims.begin(), chosen, m_layout.gene(i).dim) != chosen)
+            if (!isSpatialLevel(genome[i]) && std::find(dims.begin(), chosen, m_layout.gene(i).dim) != chosen)
                 genes.push_back(i);
         std::shuffle(genes.begin(), genes.end(), rng);
         placed.clear();
