@@ -171,8 +171,9 @@ struct SparseMapEsParameters {
     // `sparsemap-one-dim-draws` (1).
     double spatialOneDimShare = 0;
     // Local polish of the elite: after this many generations without a new best, the best member is
-    // improved by steepest descent over its single moves (DesignMoves::neighbours) until no move
-    // improves it; each local optimum is polished once. 0 = never.
+    // improved by descent over its single moves (DesignMoves::neighbours; first improvement by batches,
+    // polishBatch) and, where none improves, the tiers below, until nothing improves it; each local
+    // optimum is polished once. 0 = never.
     int polishAfterStagnation = 3;
     // Restart: after this many generations without a new best (polish included), the population is
     // drawn afresh, keeping its best `restartElite` members. 0 = never.
