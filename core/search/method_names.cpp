@@ -42,6 +42,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-bound-orders",
                "ablation: sparsemap polishing without the orders of the unit loops a storage level binds "
                "its ranks to"},
+    MethodName{"sparsemap-no-follow-ups",
+               "ablation: sparsemap without follow-ups (near-miss mapping moves of the best local optimum "
+               "with the sparse strategy of the ranks they change re-chosen)"},
     MethodName{
         "sparsemap-positional",
         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},

@@ -135,6 +135,10 @@ void oneDimDraws(SparseMapEsParameters& p)
 {
     p.spatialOneDimShare = 1;
 }
+void noFollowUps(SparseMapEsParameters& p)
+{
+    p.followUpShare = 0;
+}
 void restartKeepsBest(SparseMapEsParameters& p)
 {
     p.restartElite = 1;
@@ -204,6 +208,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-block-moves", sparseMapWithout<noBlockMoves>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
+            {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},

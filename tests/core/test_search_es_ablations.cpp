@@ -85,6 +85,21 @@ private slots:
         QCOMPARE(secondStrata.size(), std::size_t(10));
     }
 
+    void genomeSetKeepsTheFirstObjective()
+    {
+        GenomeSet seen;
+        seen.insert(Genome{1, 2}, 5.0);
+        seen.insert(Genome{1, 2}, 7.0); // a genome is evaluated once: the first objective stays
+        seen.insert(Genome{3}, std::numeric_limits<double>::infinity());
+        seen.insert(Genome{4});
+        QCOMPARE(seen.size(), std::size_t(3));
+        QCOMPARE(seen.objective(Genome{1, 2}), 5.0);
+        QVERIFY(std::isinf(seen.objective(Genome{3})));
+        QVERIFY(std::isnan(seen.objective(Genome{4})));
+        QVERIFY(std::isnan(seen.objective(Genome{9})));
+        QVERIFY(seen.contains(Genome{4}) && !seen.contains(Genome{9}));
+    }
+
     void selectionIsElitistAndStable()
     {
         Population p;

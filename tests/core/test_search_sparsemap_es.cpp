@@ -249,12 +249,15 @@ private slots:
     // The end game: when a restart is due and the budget left is less than the mean segment of the run
     // so far, the rest goes to polished kicks of the run's best. The rule is checked from the report's
     // counts; the run without the end game is the same run up to the point where it begins (same seed,
-    // same draws), then restarts there instead; and the thread count changes nothing.
+    // same draws), then restarts there instead; and the thread count changes nothing. Follow-ups off in
+    // both: they run when the end game begins and here take the budget it would kick with.
     void endGameTakesTheBudgetAShortRestartWouldGet()
     {
         const auto layout = test::sampleLayout("mm3", "cloud");
         constexpr std::int64_t budget = 20000;
-        SparseMapEs es;
+        SparseMapEsParameters on;
+        on.followUpShare = 0;
+        SparseMapEs es(on);
         const auto r = test::runSeeded(es, layout, budget, 3, 1);
         const auto& report = es.report();
         QVERIFY(report.endgameStart > report.initializationEvaluations);
@@ -263,7 +266,7 @@ private slots:
         QVERIFY((budget - report.endgameStart) * (report.restarts + 1) <
                 report.endgameStart - report.initializationEvaluations);
 
-        SparseMapEsParameters off;
+        SparseMapEsParameters off = on;
         off.endgameKickSteps = 0;
         SparseMapEs without(off);
         const auto plain = test::runSeeded(without, layout, budget, 3, 1);
@@ -276,12 +279,21 @@ private slots:
             QCOMPARE(plain.points[i].genome, r.points[i].genome);
         QVERIFY(plain.points[start].genome != r.points[start].genome);
 
-        SparseMapEs twoThreads;
+        SparseMapEs twoThreads(on);
         const auto again = test::runSeeded(twoThreads, layout, budget, 3, 2);
         QCOMPARE(twoThreads.report().endgameStart, report.endgameStart);
         QCOMPARE(again.points.size(), r.points.size());
         for (std::size_t i = 0; i < r.points.size(); ++i)
             QCOMPARE(again.points[i].genome, r.points[i].genome);
+
+        // The default (follow-ups on, here they spend evaluations) is as deterministic.
+        SparseMapEs oneThread, twoThreadsDefault;
+        const auto a = test::runSeeded(oneThread, layout, budget, 3, 1);
+        const auto b = test::runSeeded(twoThreadsDefault, layout, budget, 3, 2);
+        QVERIFY(oneThread.report().followUpEvaluations > 0);
+        QCOMPARE(b.points.size(), a.points.size());
+        for (std::size_t i = 0; i < a.points.size(); ++i)
+            QCOMPARE(b.points[i].genome, a.points[i].genome);
     }
 
     // The run summary `sparsemap search` prints: its initialization (with the published start, its

@@ -10,7 +10,8 @@
 #include <functional>
 #include <random>
 #include <span>
-#include <unordered_set>
+#include <limits>
+#include <unordered_map>
 #include <vector>
 
 namespace sparsemap::search {
@@ -54,18 +55,28 @@ std::pair<std::size_t, std::size_t> pickParents(std::size_t poolSize, std::mt199
 std::size_t parentPoolSize(const Population& sorted, int parentCount);
 
 // The genomes a run has already evaluated. The model is deterministic, so evaluating a genome twice
-// only spends budget; offspring found here are mutated again (see the ES parameters).
+// only spends budget; offspring found here are mutated again (see the ES parameters). A genome may
+// carry its objective, for those that look back at what a move scored (the polish's follow-ups).
 class GenomeSet {
 public:
     bool contains(const Genome& genome) const { return m_genomes.count(genome) > 0; }
-    void insert(const Genome& genome) { m_genomes.insert(genome); }
+    void insert(const Genome& genome, double objective = std::numeric_limits<double>::quiet_NaN())
+    {
+        m_genomes.emplace(genome, objective);
+    }
+    // The objective inserted with `genome` (the first one); NaN when none was or it is not in the set.
+    double objective(const Genome& genome) const
+    {
+        const auto it = m_genomes.find(genome);
+        return it == m_genomes.end() ? std::numeric_limits<double>::quiet_NaN() : it->second;
+    }
     std::size_t size() const { return m_genomes.size(); }
 
 private:
     struct Hash {
         std::size_t operator()(const Genome& genome) const;
     };
-    std::unordered_set<Genome, Hash> m_genomes;
+    std::unordered_map<Genome, double, Hash> m_genomes;
 };
 
 // Evaluates the individuals in order, as many as its budget allows; returns how many, with their

@@ -249,17 +249,28 @@ void DesignMoves::boundLoopOrderNeighbours(const Genome& genome, std::vector<Gen
     }
 }
 
+void DesignMoves::appendValues(const Genome& genome, int i, std::vector<Genome>& out) const
+{
+    for (int v = m_ranges[i].lower; v <= m_ranges[i].upper; ++v)
+        if (v != genome[i]) {
+            out.push_back(genome);
+            out.back()[i] = v;
+        }
+}
+
+void DesignMoves::appendValuePairs(const Genome& genome, int i, int j, std::vector<Genome>& out) const
+{
+    for (int vi = m_ranges[i].lower; vi <= m_ranges[i].upper; ++vi)
+        for (int vj = m_ranges[j].lower; vj <= m_ranges[j].upper; ++vj)
+            if (vi != genome[i] && vj != genome[j]) {
+                out.push_back(genome);
+                out.back()[i] = vi;
+                out.back()[j] = vj;
+            }
+}
+
 void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
-    auto pair = [&](int i, int j) {
-        for (int vi = m_ranges[i].lower; vi <= m_ranges[i].upper; ++vi)
-            for (int vj = m_ranges[j].lower; vj <= m_ranges[j].upper; ++vj)
-                if (vi != genome[i] && vj != genome[j]) {
-                    out.push_back(genome);
-                    out.back()[i] = vi;
-                    out.back()[j] = vj;
-                }
-    };
     // Only the genes the tensor's ranks use: the others are U in the canonical genome.
     std::vector<RankKey> ranks;
     for (int slot = 0; slot < m_layout.formatSegmentCount(); ++slot) {
@@ -270,8 +281,38 @@ void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>
         const int first = range.end - std::min(static_cast<int>(ranks.size()), range.size());
         for (int i = first; i < range.end; ++i)
             for (int j = i + 1; j < range.end; ++j)
-                pair(i, j);
+                appendValuePairs(genome, i, j, out);
     }
+}
+
+void DesignMoves::followUpNeighbours(const Genome& before, const Genome& genome,
+                                     std::vector<Genome>& out) const
+{
+    std::vector<RankKey> was, now;
+    for (int slot = 0; slot < m_layout.formatSegmentCount(); ++slot) {
+        const auto range = m_layout.formatSegment(slot);
+        if (range.size() == 0)
+            continue;
+        formatRankKeysInto(m_layout, before, slot, was);
+        formatRankKeysInto(m_layout, genome, slot, now);
+        if (was == now)
+            continue;
+        // The genes are right-aligned to the ranks: gene range.end - 1 formats the innermost rank.
+        const int first = range.end - std::min(static_cast<int>(now.size()), range.size());
+        auto newRank = [&](int gene) {
+            const auto& key = now[now.size() - static_cast<std::size_t>(range.end - gene)];
+            return std::find(was.begin(), was.end(), key) == was.end();
+        };
+        for (int i = first; i < range.end; ++i) {
+            appendValues(genome, i, out);
+            for (int j = i + 1; j < range.end; ++j)
+                if (newRank(i) || newRank(j))
+                    appendValuePairs(genome, i, j, out);
+        }
+    }
+    const auto sg = m_layout.segment(GeneSegment::SkipGate);
+    for (int i = sg.begin; i < sg.end; ++i)
+        appendValues(genome, i, out);
 }
 
 void DesignMoves::factorBlockNeighbours(const Genome& genome, std::vector<Genome>& out) const

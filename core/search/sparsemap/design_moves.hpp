@@ -88,8 +88,19 @@ public:
     // are two or more: the repairs of a mapping move that overflows a buffer with a compressed tile's
     // metadata (the polish's repair tier).
     void uncompressedVariants(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends the changes of the sparse strategy that follow a mapping move from `before` to `genome`
+    // (the polish's follow-ups): for each tensor whose ranks the move changed (formatRankKeysInto: its
+    // tile gained, lost or reordered a rank), every other value of each format gene its ranks use and
+    // every pair of changed values of two of those genes one of which formats a rank the tile did not
+    // have before; then every other value of each S/G gene. A tile that gains a rank may want it
+    // compressed and another rank no longer (cloud mm3: M's 73 into the PE buffer).
+    void followUpNeighbours(const Genome& before, const Genome& genome, std::vector<Genome>& out) const;
 
 private:
+    // Appends `genome` with gene `i` at each other value of its range; with genes `i` and `j` both at
+    // other values, every combination.
+    void appendValues(const Genome& genome, int i, std::vector<Genome>& out) const;
+    void appendValuePairs(const Genome& genome, int i, int j, std::vector<Genome>& out) const;
     // The loop order of `permGene`'s level, and the positions in it of the dims of `mask` (that level's
     // entry of nonUnitLoopMasks or orderedLoopMasks, which callers compute once per genome).
     void loopPositions(const Genome& genome, int permGene, std::uint32_t mask, std::vector<int>& order,

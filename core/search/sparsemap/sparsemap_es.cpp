@@ -81,6 +81,12 @@ void validate(const SparseMapEsParameters& p)
     require(p.strategyCandidates >= 0, "strategyCandidates must be >= 0 (0 = no sub-search of the strategy)");
     count("strategySamples", p.strategySamples);
     require(p.nicheSize >= 0, "nicheSize must be >= 0 (0 = no niches)");
+    require(p.followUpValidStarts >= 0 && p.followUpInvalidStarts >= 0,
+            "followUpValidStarts and followUpInvalidStarts must be >= 0");
+    count("followUpSteps", p.followUpSteps);
+    require(p.followUpWithin >= 0 && std::isfinite(p.followUpWithin),
+            "followUpWithin must be a finite share >= 0");
+    share("followUpShare", p.followUpShare);
     require(p.unrollingNicheSize >= 0, "unrollingNicheSize must be >= 0 (0 = no unrolling niches)");
 }
 
@@ -118,6 +124,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.endgameKickSteps = 0;
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
     p.unrollingNicheSize = 0;
+    p.followUpShare = 0;
     return p;
 }
 
@@ -152,9 +159,9 @@ public:
             const auto n = m_problem.evaluate(m_context, individuals, out);
             for (std::size_t i = 0; i < n; ++i)
                 if (m_canonical && !m_normalized) // calibration probes and hypercube samples
-                    m_seen.insert(canonicalGenome(m_layout, individuals[i]));
+                    m_seen.insert(canonicalGenome(m_layout, individuals[i]), out[i]);
                 else
-                    m_seen.insert(individuals[i]);
+                    m_seen.insert(individuals[i], out[i]);
             return n;
         };
         if (p.prefilterFanout || m_repair)
@@ -260,8 +267,22 @@ private:
     Population randomInitialization();
     void afterSurvival(Population& population);
     bool polish(Population& population);
+    // The first-tier mapping moves of a local optimum the follow-ups start from: the valid ones within
+    // followUpWithin of it (with their objectives) and the invalid ones.
+    struct FollowUpStarts {
+        std::vector<std::pair<double, Genome>> valid;
+        std::vector<Genome> invalid;
+    };
     // Descends from `current` (valued `value`) to a local optimum; improvements join `population`.
-    void descendFrom(Genome& current, double& value, Population& population);
+    // With `followUps`, `current` is a local optimum whose follow-ups start from them: the descent
+    // begins with the follow-ups instead of the tiers.
+    void descendFrom(Genome& current, double& value, Population& population,
+                     const FollowUpStarts* followUps = nullptr);
+    // The follow-ups of the best local optimum the polish has ended on (if it has not had them), then a
+    // descent from what they find. True when that beats the run's best.
+    bool runFollowUps(Population& population);
+    // runFollowUps, once, as soon as the budget left is at most followUpShare of the budget.
+    bool finalFollowUps(Population& population);
     bool strategySearch(Population& population);
     void restart(Population& population);
     // Whether the restart due now would get less budget than the end game's rule allows.
@@ -294,6 +315,12 @@ private:
     double m_runBestValue = std::numeric_limits<double>::infinity();
     std::int64_t m_evolutionStart = 0; // evaluations used when the first generation was bred
     bool m_endgameExhausted = false;   // the end game found no new kick: restarts again
+    // The best local optimum the polish has ended on, with its follow-up starts (kept for
+    // runFollowUps; m_followUpOrigin is empty once they ran, m_followUpValue stays).
+    Genome m_followUpOrigin;
+    double m_followUpValue = std::numeric_limits<double>::infinity();
+    FollowUpStarts m_followUpStarts;
+    bool m_followUpsDone = false;
 };
 
 Population EsRun::randomInitialization()
@@ -371,10 +398,13 @@ bool EsRun::polish(Population& population)
     return value < start;
 }
 
-void EsRun::descendFrom(Genome& current, double& value, Population& population)
+void EsRun::descendFrom(Genome& current, double& value, Population& population,
+                        const FollowUpStarts* followUps)
 {
     std::vector<Genome> candidates, batch, invalidMappingMoves;
     std::vector<double> objectives;
+    FollowUpStarts starts; // of the first tier's moves (with follow-ups on)
+    const bool collect = m_p.followUpShare > 0;
     const auto mapping = m_layout.mappingGenes();
     auto movesMapping = [&](const Genome& g) {
         return !std::equal(g.begin() + mapping.begin, g.begin() + mapping.end,
@@ -382,14 +412,27 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
     };
     // The best improving neighbour among `candidates` (first improvement by batches with polishBatch);
     // false when none improves. With `invalid`, the evaluated candidates that move the mapping and
-    // came out invalid are appended to it.
-    auto descend = [&](std::vector<Genome>* invalid = nullptr) {
+    // came out invalid are appended to it. With `moves`, the candidates that move the mapping (and
+    // those evaluated before, by their recorded objective) are appended to its starts.
+    auto descend = [&](std::vector<Genome>* invalid = nullptr, FollowUpStarts* moves = nullptr) {
         batch.clear();
         GenomeSet drawn;
+        const double within = value * (1 + m_p.followUpWithin);
         for (auto& c : candidates) {
             normalize(c);
-            if ((m_p.prefilterFanout && !spatialFanoutFits(m_layout, c)) || known(c) || drawn.contains(c))
+            if ((m_p.prefilterFanout && !spatialFanoutFits(m_layout, c)) || drawn.contains(c))
                 continue;
+            if (known(c)) {
+                if (moves && movesMapping(c)) {
+                    drawn.insert(c);
+                    const double o = m_seen.objective(c);
+                    if (std::isinf(o))
+                        moves->invalid.push_back(c);
+                    else if (o >= value && o <= within)
+                        moves->valid.emplace_back(o, c);
+                }
+                continue;
+            }
             drawn.insert(c);
             batch.push_back(std::move(c));
         }
@@ -406,6 +449,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
                     best = i;
                 if (invalid && !std::isfinite(objectives[i]) && movesMapping(batch[from + i]))
                     invalid->push_back(batch[from + i]);
+                if (moves && objectives[i] <= within && movesMapping(batch[from + i]))
+                    moves->valid.emplace_back(objectives[i], batch[from + i]);
             }
             if (best == n)
                 continue;
@@ -431,13 +476,55 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
         const auto exchanges = std::find(second.begin(), second.end(), Tier::Exchanges);
         second.insert(exchanges == second.end() ? second.end() : exchanges + 1, Tier::Refills);
     }
+    // The follow-ups of `origin`: the best `followUpValidStarts` valid starts and `followUpInvalidStarts`
+    // invalid ones drawn at random, each followed by a step of first improvement over the sparse
+    // strategy it changed (DesignMoves::followUpNeighbours) and, once below `origin`, up to
+    // followUpSteps - 1 more. `current` ends on the first that beats `origin`; true when one does.
+    auto followUp = [&](FollowUpStarts from) {
+        const auto spentBefore = m_context.used();
+        std::sort(from.valid.begin(), from.valid.end(),
+                  [](const auto& a, const auto& b) { return a.first < b.first; });
+        if (from.valid.size() > static_cast<std::size_t>(m_p.followUpValidStarts))
+            from.valid.resize(static_cast<std::size_t>(m_p.followUpValidStarts));
+        std::shuffle(from.invalid.begin(), from.invalid.end(), m_rng);
+        for (std::size_t k = 0;
+             k < from.invalid.size() && k < static_cast<std::size_t>(m_p.followUpInvalidStarts); ++k)
+            from.valid.emplace_back(std::numeric_limits<double>::infinity(), from.invalid[k]);
+        const Genome origin = current;
+        const double originValue = value;
+        bool improved = false;
+        for (std::size_t k = 0; k < from.valid.size() && !improved && !m_context.done(); ++k) {
+            current = from.valid[k].second;
+            value = from.valid[k].first;
+            for (int step = 0; step < m_p.followUpSteps; ++step) {
+                candidates.clear();
+                m_moves.followUpNeighbours(origin, current, candidates);
+                if (!descend() || value >= originValue)
+                    break;
+            }
+            improved = value < originValue;
+            if (!improved) {
+                current = origin;
+                value = originValue;
+            }
+        }
+        m_report.followUpEvaluations += m_context.used() - spentBefore;
+        m_report.followUpImprovements += improved ? 1 : 0;
+        return improved;
+    };
+    if (followUps && !m_context.done() && followUp(*followUps)) // then the polish goes on from there
+        followUps = nullptr;
+    else if (followUps)
+        return;
     while (!m_context.done()) {
         candidates.clear();
         m_moves.neighbours(current, candidates);
         if (m_p.polishBlockMoves)
             m_moves.factorBlockNeighbours(current, candidates);
         invalidMappingMoves.clear();
-        bool improved = descend(m_p.polishRepairs ? &invalidMappingMoves : nullptr);
+        starts = {};
+        bool improved = descend(m_p.polishRepairs || collect ? &invalidMappingMoves : nullptr,
+                                collect ? &starts : nullptr);
         for (std::size_t t = 0; t < second.size() && !improved; ++t) {
             candidates.clear();
             if (second[t] == Tier::BoundOrders)
@@ -450,7 +537,7 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
                 m_moves.factorExchangeNeighbours(current, candidates);
             improved = descend();
         }
-        if (!improved && !invalidMappingMoves.empty()) { // the repair tier
+        if (!improved && !invalidMappingMoves.empty() && m_p.polishRepairs) { // the repair tier
             candidates.clear();
             for (const auto& move : invalidMappingMoves)
                 m_moves.uncompressedVariants(move, candidates);
@@ -459,10 +546,49 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population)
             m_report.repairEvaluations += m_context.used() - spentBefore;
             m_report.repairImprovements += improved ? 1 : 0;
         }
+        if (!improved && collect && value < m_followUpValue &&
+            (!starts.valid.empty() || !invalidMappingMoves.empty() || !starts.invalid.empty())) {
+            // The best local optimum so far: its follow-ups wait for the end game (finalFollowUps).
+            m_followUpOrigin = current;
+            m_followUpValue = value;
+            invalidMappingMoves.insert(invalidMappingMoves.end(), starts.invalid.begin(),
+                                       starts.invalid.end());
+            starts.invalid = std::move(invalidMappingMoves);
+            m_followUpStarts = std::move(starts);
+        }
         if (!improved)
             break;
     }
     m_polished.insert(current);
+}
+
+bool EsRun::runFollowUps(Population& population)
+{
+    if (m_followUpOrigin.empty())
+        return false;
+    Genome g = std::move(m_followUpOrigin);
+    double value = m_followUpValue;
+    m_followUpOrigin.clear();
+    const FollowUpStarts starts = std::move(m_followUpStarts);
+    m_followUpStarts = {};
+    descendFrom(g, value, population, &starts);
+    survive(population);
+    if (value < m_runBestValue) {
+        m_runBestValue = value;
+        m_runBest = g;
+        return true;
+    }
+    return false;
+}
+
+bool EsRun::finalFollowUps(Population& population)
+{
+    if (m_p.followUpShare <= 0 || m_followUpsDone || m_followUpOrigin.empty() ||
+        static_cast<double>(m_context.remaining()) >
+            m_p.followUpShare * static_cast<double>(m_context.settings().budget))
+        return false;
+    m_followUpsDone = true;
+    return runFollowUps(population);
 }
 
 bool EsRun::strategySearch(Population& population)
@@ -541,6 +667,7 @@ void EsRun::restart(Population& population)
 
 void EsRun::afterSurvival(Population& population)
 {
+    finalFollowUps(population);
     const double best = population.objectives.empty() ? std::numeric_limits<double>::infinity()
                                                       : population.objectives.front();
     if (best < m_runBestValue) {
@@ -598,9 +725,14 @@ bool EsRun::endgameDue() const
 void EsRun::iteratedLocalSearch(Population& population)
 {
     m_report.endgameStart = m_context.used();
+    if (m_p.followUpShare > 0)
+        runFollowUps(population);
     std::vector<Genome> kick(1);
     std::vector<double> objectives;
     for (int misses = 0; !m_context.done() && misses < kAdmissibleDraws;) {
+        finalFollowUps(population);
+        if (m_context.done())
+            break;
         Genome g = m_runBest;
         const int steps = uniformInt(2, m_p.endgameKickSteps, m_rng);
         for (int s = 0; s < steps; ++s)
@@ -687,6 +819,9 @@ std::vector<std::string> SparseMapEs::summary() const
     if (m_parameters.polishAfterStagnation > 0 && m_parameters.polishRepairs)
         lines.push_back("repairs: " + n(r.repairEvaluations) + " evaluations (polishes and end game), " +
                         n(r.repairImprovements) + " improving steps");
+    if (m_parameters.polishAfterStagnation > 0 && m_parameters.followUpShare > 0)
+        lines.push_back("follow-ups: " + n(r.followUpEvaluations) + " evaluations, " +
+                        n(r.followUpImprovements) + " beat their local optimum");
     if (m_parameters.strategyCandidates > 0)
         lines.push_back("strategy sub-search: " + n(r.strategySearches) + " searches, " +
                         n(r.strategyEvaluations) + " evaluations, " + n(r.strategyImprovements) +

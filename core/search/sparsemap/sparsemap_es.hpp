@@ -31,6 +31,8 @@
 //     nothing) after 20;
 //   - an end game: when the budget left is shorter than a mean restart, kicks of the run's best, each
 //     polished (iterated local search), instead of a restart that could not end its descent;
+//   - follow-ups of the best local optimum near the end of the budget: its near-miss mapping moves
+//     (slightly worse or invalid) with the sparse strategy of the ranks they change re-chosen;
 //   - a bred child whose spatial fan-out cannot fit is never evaluated (the draws' pre-check).
 // Each change is a parameter, and an ablation method in the registry; the measurements are in
 // docs/results/search-quality.md.
@@ -236,6 +238,26 @@ struct SparseMapEsParameters {
     // exact canonical form: the aggregate unchanged (docs/results/search-quality.md, "Unit loops a
     // storage level binds its ranks to"). Ablation `sparsemap-no-bound-orders` (false).
     bool polishBoundLoopOrders = true;
+    // Follow-ups (session 30): a local optimum's first-tier mapping moves that are worse by at most
+    // `followUpWithin` (a share) or invalid - the tier records them, and those evaluated before by their
+    // recorded objective - may need the sparse strategy re-chosen for the ranks they change (cloud mm3:
+    // M's 73 into the PE buffer, 0.5 % worse or invalid with P's and Z's formats as they are, 1.7 %
+    // better with three of their format genes changed; 8 of 10 runs stopped 1.7 % short). From the best
+    // `followUpValidStarts` such valid moves and `followUpInvalidStarts` invalid ones drawn at random,
+    // each gets a step of first improvement over DesignMoves::followUpNeighbours and, once below the
+    // local optimum, up to followUpSteps - 1 more, then the polish goes on from the first that beats
+    // it. They cost ~300-1,500 evaluations, too many for every local optimum (measured: worse in the
+    // aggregate), so only the best local optimum the polish has ended on gets them, when the end game
+    // begins and when the budget left first falls to `followUpShare` of the budget (each time the best
+    // found since the last follow-ups, if it is better than every local optimum before). 84 cells x seeds
+    // 1-10: 558 against 559 runs within 1 %, the geometric mean unchanged, cloud mm3 within 1 % in 7 runs
+    // against 2 (docs/results/search-quality.md, session 30). 0 share = off; ablation
+    // `sparsemap-no-follow-ups`.
+    int followUpValidStarts = 5;
+    int followUpInvalidStarts = 30;
+    double followUpWithin = 0.02;
+    int followUpSteps = 3;
+    double followUpShare = 0.15;
     // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
     // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
@@ -284,6 +306,8 @@ struct SparseMapEsReport {
     std::int64_t polishEvaluations = 0;         // evaluations the polishes spent
     int repairImprovements = 0;                 // improving steps of the repair tier (polishes and end game)
     std::int64_t repairEvaluations = 0;         // evaluations it spent (polishes and end game)
+    int followUpImprovements = 0;               // follow-ups that beat their local optimum
+    std::int64_t followUpEvaluations = 0;       // evaluations the follow-ups spent
     int restarts = 0;
     std::int64_t endgameStart = -1;       // evaluations used when the end game began; -1: it did not
     int endgameKicks = 0;                 // kicks of the best it evaluated
