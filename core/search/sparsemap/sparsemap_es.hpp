@@ -250,8 +250,8 @@ struct SparseMapEsParameters {
     // aggregate), so only the best local optimum the polish has ended on gets them, when the end game
     // begins and when the budget left first falls to `followUpShare` of the budget (each time the best
     // found since the last follow-ups, if it is better than every local optimum before). 84 cells x seeds
-    // 1-10: 558 against 559 runs within 1 %, the geometric mean unchanged, cloud mm3 within 1 % in 7 runs
-    // against 2 (docs/results/search-quality.md, session 30). 0 share = off; ablation
+    // 1-20: 1,113 against 1,121 runs within 1 % (noise), the geometric mean within 0.002, cloud mm3 within
+    // 1 % in 11 runs against 4 (docs/results/search-quality.md, session 30). 0 share = off; ablation
     // `sparsemap-no-follow-ups`.
     int followUpValidStarts = 5;
     int followUpInvalidStarts = 30;
