@@ -977,6 +977,17 @@ private slots:
         p = {};
         p.polishAfterStagnation = -1;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SparseMapEs{p});
+        for (auto bad : std::vector<std::function<void(SparseMapEsParameters&)>>{
+                 [](auto& q) { q.followUpShare = 1.5; }, [](auto& q) { q.followUpShare = -0.1; },
+                 [](auto& q) { q.followUpWithin = std::numeric_limits<double>::quiet_NaN(); },
+                 [](auto& q) { q.followUpSteps = 0; }, [](auto& q) { q.followUpInvalidStarts = -1; }}) {
+            p = {};
+            bad(p);
+            QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SparseMapEs{p});
+        }
+        p = {};
+        p.followUpValidStarts = 0; // follow-ups from invalid moves only: allowed
+        SparseMapEs allowed{p};
         EvolutionSettings loop;
         validate(loop, "loop");
         loop.parentCount = 0;

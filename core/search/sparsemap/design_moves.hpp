@@ -14,7 +14,8 @@
 //   tier);
 // - a mapping move (loop swap, prime factor moved) either leaves the format genes as they are - they
 //   are right-aligned to rank positions, so the move also re-assigns formats to loops - or carries
-//   each loop's format along (genome_codec's carryFormats).
+//   each loop's format along (genome_codec's carryFormats);
+// - the follow-ups of a mapping move: the formats of the tensors whose ranks it changed, re-chosen.
 #include "search/es/genetic_operators.hpp"
 
 namespace sparsemap::search {
