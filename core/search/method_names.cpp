@@ -76,6 +76,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-drop-inadmissible-cells",
                "variant: sparsemap whose HSHI gives up a hypercube after one round of draws that never pass "
                "the fan-out pre-check"},
+    MethodName{"sparsemap-move-memory",
+               "variant: sparsemap whose polish does not try again, within one descent, a move that came out "
+               "more than 5 % worse"},
     MethodName{"sparsemap-random-perm",
                "ablation: the published SparseMap ES with random instead of Cantor permutation codes"},
     MethodName{"es-pfce-random-perm", "ablation: es-pfce with random permutation codes"},

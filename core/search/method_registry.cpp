@@ -139,6 +139,10 @@ void noFollowUps(SparseMapEsParameters& p)
 {
     p.followUpShare = 0;
 }
+void moveMemory(SparseMapEsParameters& p)
+{
+    p.polishMoveMemory = 0.05;
+}
 void restartKeepsBest(SparseMapEsParameters& p)
 {
     p.restartElite = 1;
@@ -222,6 +226,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-unrolling-niches", sparseMapWithout<noUnrollingNiches>},
             {"sparsemap-one-dim-draws", sparseMapWithout<oneDimDraws>},
             {"sparsemap-drop-inadmissible-cells", sparseMapWithout<dropInadmissibleCells>},
+            {"sparsemap-move-memory", sparseMapWithout<moveMemory>},
             {"sparsemap-random-perm", sparseMapRandomPerm},
             {"es-pfce-random-perm", pfceRandomPerm},
             {"mapper", plain<MapperSearch>()},

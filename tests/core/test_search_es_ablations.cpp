@@ -113,6 +113,19 @@ private slots:
         QCOMPARE(parentPoolSize(p, 2), std::size_t(2));
     }
 
+    // A move as the genes it changes and their new values: the same move made from another genome has
+    // the same key when it changes the same genes to the same values.
+    void geneChangesAreTheMove()
+    {
+        const Genome from{4, 1, 1, 0, 2}, to{4, 3, 1, 0, 0};
+        QCOMPARE(geneChanges(from, to), (std::vector<int>{1, 3, 4, 0}));
+        QCOMPARE(geneChanges(to, from), (std::vector<int>{1, 1, 4, 2}));
+        QVERIFY(geneChanges(from, from).empty());
+        // The same move (gene 1 to 3, gene 4 to 0) made from a genome that differs elsewhere.
+        QCOMPARE(geneChanges(Genome{2, 1, 5, 5, 2}, Genome{2, 3, 5, 5, 0}), geneChanges(from, to));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, geneChanges(Genome{1, 2}, Genome{1, 2, 3}));
+    }
+
     void nicheSurvivalCapsEachNiche()
     {
         // Genomes {niche, id}; objectives 1..7 best first. Niche 0 holds the best four (1, 2, 3, 4),

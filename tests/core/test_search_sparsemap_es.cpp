@@ -194,6 +194,8 @@ private slots:
         bad([](auto& p) { p.endgameKickSteps = 1; });
         bad([](auto& p) { p.endgameSegments = 0; });
         bad([](auto& p) { p.endgameSegments = std::nan(""); });
+        bad([](auto& p) { p.polishMoveMemory = std::nan(""); });
+        bad([](auto& p) { p.polishMoveMemory = std::numeric_limits<double>::infinity(); });
         QCOMPARE(SparseMapEs{}.name(), std::string("sparsemap"));
         SparseMapEsParameters random;
         random.permutationEncoding = PermutationEncoding::Random;
@@ -231,19 +233,26 @@ private slots:
         }
     }
 
+    // The default and the move-memory variant (its polish leaves moves out by what earlier batches
+    // found, so the batches' order must not depend on the threads either).
     void sameSeedSameLogWhateverTheThreads()
     {
         const auto layout = spmmLayout();
-        SparseMapEs a, b;
-        const auto one = run(a, layout, 1500, 1);
-        const auto two = run(b, layout, 1500, 2);
-        QCOMPARE(one.points.size(), two.points.size());
-        for (std::size_t i = 0; i < one.points.size(); ++i) {
-            QCOMPARE(one.points[i].genome, two.points[i].genome);
-            QCOMPARE(one.points[i].objective, two.points[i].objective);
+        SparseMapEsParameters memory;
+        memory.polishMoveMemory = 0.05;
+        for (const auto& parameters : {SparseMapEsParameters{}, memory}) {
+            SparseMapEs a(parameters), b(parameters);
+            const auto one = run(a, layout, 1500, 1);
+            const auto two = run(b, layout, 1500, 2);
+            QCOMPARE(one.points.size(), two.points.size());
+            for (std::size_t i = 0; i < one.points.size(); ++i) {
+                QCOMPARE(one.points[i].genome, two.points[i].genome);
+                QCOMPARE(one.points[i].objective, two.points[i].objective);
+            }
+            QCOMPARE(one.bestIndex, two.bestIndex);
+            QCOMPARE(one.convergence.size(), two.convergence.size());
+            QCOMPARE(a.report().moveMemorySkips, b.report().moveMemorySkips);
         }
-        QCOMPARE(one.bestIndex, two.bestIndex);
-        QCOMPARE(one.convergence.size(), two.convergence.size());
     }
 
     // The end game: when a restart is due and the budget left is less than the mean segment of the run
@@ -335,6 +344,17 @@ private slots:
         QVERIFY(number("repairs: ") <= budget - generationZero);
         QVERIFY(number("repairs: ", 1) <= number("polish: ", 2));
         QVERIFY(number("restarts: ") >= 0);
+        QVERIFY(std::none_of(lines.begin(), lines.end(),
+                             [](const auto& line) { return line.rfind("move memory: ", 0) == 0; }));
+        // With the move memory its line reports what it left out, and the polish stays in the budget.
+        SparseMapEsParameters withMemory;
+        withMemory.polishMoveMemory = 0.05;
+        SparseMapEs memory(withMemory);
+        run(memory, layout, budget);
+        lines = memory.summary();
+        QCOMPARE(number("move memory: "), memory.report().moveMemorySkips);
+        QCOMPARE(number("move memory: ", 1), std::int64_t(5)); // "more than 5 % worse"
+        QVERIFY(number("polish: ", 1) <= budget);
 
         // The published start (calibration, HSHI): both are generation 0.
         SparseMapEsParameters published;

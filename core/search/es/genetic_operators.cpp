@@ -4,6 +4,8 @@
 #include <map>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 namespace sparsemap::search {
 
@@ -189,6 +191,20 @@ int randomResetMutation(Genome& genome, std::span<const GeneRange> ranges, doubl
             ++changed;
         }
     return changed;
+}
+
+std::vector<int> geneChanges(const Genome& from, const Genome& to)
+{
+    if (from.size() != to.size())
+        throw std::invalid_argument("geneChanges: genomes of " + std::to_string(from.size()) + " and " +
+                                    std::to_string(to.size()) + " genes");
+    std::vector<int> changes;
+    for (std::size_t i = 0; i < to.size(); ++i)
+        if (to[i] != from[i]) {
+            changes.push_back(static_cast<int>(i));
+            changes.push_back(to[i]);
+        }
+    return changes;
 }
 
 } // namespace sparsemap::search

@@ -10,8 +10,11 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <numeric>
 
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace sparsemap::search {
@@ -88,6 +91,9 @@ void validate(const SparseMapEsParameters& p)
             "followUpWithin must be a finite share >= 0");
     share("followUpShare", p.followUpShare);
     require(p.unrollingNicheSize >= 0, "unrollingNicheSize must be >= 0 (0 = no unrolling niches)");
+    require(std::isfinite(p.polishMoveMemory),
+            "polishMoveMemory must be a finite share (negative = no move memory; got " +
+                std::to_string(p.polishMoveMemory) + ")");
 }
 
 CalibrationParameters calibrationPlan(const SparseMapEsParameters& p, int genes, std::int64_t budget)
@@ -125,6 +131,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
     p.unrollingNicheSize = 0;
     p.followUpShare = 0;
+    p.polishMoveMemory = -1;
     return p;
 }
 
@@ -414,8 +421,15 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
     // false when none improves. With `invalid`, the evaluated candidates that move the mapping and
     // came out invalid are appended to it. With `moves`, the candidates that move the mapping (and
     // those evaluated before, by their recorded objective) are appended to its starts.
-    auto descend = [&](std::vector<Genome>* invalid = nullptr, FollowUpStarts* moves = nullptr) {
+    // The move memory (polishMoveMemory): each move tried in this descent, with its objective's ratio
+    // to the design it was tried on; `batchMoves` holds the batch's moves while it is used.
+    std::map<std::vector<int>, double> memory;
+    std::vector<std::vector<int>> batchMoves;
+    auto descend = [&](std::vector<Genome>* invalid = nullptr, FollowUpStarts* moves = nullptr,
+                       bool useMemory = false) {
+        const bool remember = useMemory && m_p.polishMoveMemory >= 0;
         batch.clear();
+        batchMoves.clear();
         GenomeSet drawn;
         const double within = value * (1 + m_p.followUpWithin);
         for (auto& c : candidates) {
@@ -433,11 +447,37 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                 }
                 continue;
             }
+            if (remember) {
+                auto move = geneChanges(current, c);
+                const auto it = memory.find(move);
+                if (it != memory.end() && std::isfinite(it->second) &&
+                    it->second > 1 + m_p.polishMoveMemory) {
+                    ++m_report.moveMemorySkips;
+                    continue;
+                }
+                batchMoves.push_back(std::move(move));
+            }
             drawn.insert(c);
             batch.push_back(std::move(c));
         }
-        if (m_p.polishBatch > 0)
+        if (m_p.polishBatch > 0 && remember) {
+            // The same permutation std::shuffle would draw for the batch, applied to its moves too.
+            std::vector<std::size_t> order(batch.size());
+            std::iota(order.begin(), order.end(), std::size_t{0});
+            std::shuffle(order.begin(), order.end(), m_rng);
+            std::vector<Genome> shuffled;
+            std::vector<std::vector<int>> shuffledMoves;
+            shuffled.reserve(order.size());
+            shuffledMoves.reserve(order.size());
+            for (const auto k : order) {
+                shuffled.push_back(std::move(batch[k]));
+                shuffledMoves.push_back(std::move(batchMoves[k]));
+            }
+            batch = std::move(shuffled);
+            batchMoves = std::move(shuffledMoves);
+        } else if (m_p.polishBatch > 0) {
             std::shuffle(batch.begin(), batch.end(), m_rng);
+        }
         const std::size_t chunk = m_p.polishBatch > 0 ? static_cast<std::size_t>(m_p.polishBatch)
                                                       : std::max<std::size_t>(batch.size(), 1);
         for (std::size_t from = 0; from < batch.size() && !m_context.done(); from += chunk) {
@@ -451,6 +491,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                     invalid->push_back(batch[from + i]);
                 if (moves && objectives[i] <= within && movesMapping(batch[from + i]))
                     moves->valid.emplace_back(objectives[i], batch[from + i]);
+                if (remember)
+                    memory[batchMoves[from + i]] = objectives[i] / value;
             }
             if (best == n)
                 continue;
@@ -524,7 +566,7 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         invalidMappingMoves.clear();
         starts = {};
         bool improved = descend(m_p.polishRepairs || collect ? &invalidMappingMoves : nullptr,
-                                collect ? &starts : nullptr);
+                                collect ? &starts : nullptr, true);
         for (std::size_t t = 0; t < second.size() && !improved; ++t) {
             candidates.clear();
             if (second[t] == Tier::BoundOrders)
@@ -535,7 +577,7 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                 m_moves.factorRefillNeighbours(current, candidates);
             else
                 m_moves.factorExchangeNeighbours(current, candidates);
-            improved = descend();
+            improved = descend(nullptr, nullptr, true);
         }
         if (!improved && !invalidMappingMoves.empty() && m_p.polishRepairs) { // the repair tier
             candidates.clear();
@@ -803,6 +845,11 @@ std::vector<std::string> SparseMapEs::summary() const
 {
     const auto& r = m_report;
     auto n = [](std::int64_t v) { return std::to_string(v); };
+    auto percent = [](double share) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", share * 100);
+        return std::string(text);
+    };
     std::vector<std::string> lines;
     if (m_parameters.calibrate) {
         const auto high = std::count(r.calibration.high.begin(), r.calibration.high.end(), true);
@@ -819,6 +866,10 @@ std::vector<std::string> SparseMapEs::summary() const
     if (m_parameters.polishAfterStagnation > 0 && m_parameters.polishRepairs)
         lines.push_back("repairs: " + n(r.repairEvaluations) + " evaluations (polishes and end game), " +
                         n(r.repairImprovements) + " improving steps");
+    if (m_parameters.polishAfterStagnation > 0 && m_parameters.polishMoveMemory >= 0)
+        lines.push_back("move memory: " + n(r.moveMemorySkips) +
+                        " polish candidates left out (moves more than " +
+                        percent(m_parameters.polishMoveMemory) + " % worse earlier in their descent)");
     if (m_parameters.polishAfterStagnation > 0 && m_parameters.followUpShare > 0)
         lines.push_back("follow-ups: " + n(r.followUpEvaluations) + " evaluations, " +
                         n(r.followUpImprovements) + " beat their local optimum");

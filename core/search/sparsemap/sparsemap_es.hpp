@@ -258,6 +258,17 @@ struct SparseMapEsParameters {
     double followUpWithin = 0.02;
     int followUpSteps = 3;
     double followUpShare = 0.15;
+    // Move memory in a polish (don't-look bits, as local searches skip moves that did not help nearby):
+    // within one descent, a move (geneChanges: the genes a candidate changes in the current design, and
+    // their values) of the first or second tier that came out worse than the design it was tried on by
+    // more than this share is not tried again at a later step of that descent, where it mostly is worse
+    // again. Invalid moves are tried again (a smaller tile may let them fit). Each step then finds its
+    // improving batch sooner and a local optimum costs fewer evaluations to confirm, at the risk of
+    // missing a move that has turned good. Negative = off. At 0.05, 84 cells x seeds 1-15: 855 against
+    // 850 runs within 1 % of 1,260 (seed blocks +12, +4, -11: noise), the polish's evaluations per run
+    // cut by up to a third; not adopted (docs/results/search-quality.md, session 31). Variant
+    // `sparsemap-move-memory` (0.05).
+    double polishMoveMemory = -1;
     // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
     // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
@@ -306,6 +317,7 @@ struct SparseMapEsReport {
     std::int64_t polishEvaluations = 0;         // evaluations the polishes spent
     int repairImprovements = 0;                 // improving steps of the repair tier (polishes and end game)
     std::int64_t repairEvaluations = 0;         // evaluations it spent (polishes and end game)
+    std::int64_t moveMemorySkips = 0;           // polish candidates the move memory left out
     int followUpImprovements = 0;               // follow-ups that beat their local optimum
     std::int64_t followUpEvaluations = 0;       // evaluations the follow-ups spent
     int restarts = 0;
