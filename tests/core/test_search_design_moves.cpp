@@ -13,6 +13,7 @@
 #include "search/sparsemap/design_moves.hpp"
 #include "search/sparsemap/sparsemap_es.hpp"
 #include "search/es/evolution_loop.hpp"
+#include "search/es/genetic_operators.hpp"
 #include "search/method_registry.hpp"
 #include "genome/genome_text.hpp"
 #include "model/genome_evaluator.hpp"
@@ -51,10 +52,10 @@ GenomeLayout mm11Mobile()
 // The genes where a neighbour differs from the genome it was made from, in genome order.
 std::vector<int> changedGenes(const Genome& from, const Genome& to)
 {
+    const auto move = geneChanges(from, to); // (index, value) pairs
     std::vector<int> changed;
-    for (int i = 0; i < static_cast<int>(from.size()); ++i)
-        if (to[i] != from[i])
-            changed.push_back(i);
+    for (std::size_t k = 0; k < move.size(); k += 2)
+        changed.push_back(move[k]);
     return changed;
 }
 
@@ -968,26 +969,8 @@ private slots:
                 parameters.mutationGene == EsMutationGene::Annealing);
     }
 
-    void badSettingsThrow()
+    void badLoopSettingsThrow()
     {
-        SparseMapEsParameters p;
-        p.calibrate = false;
-        p.crossover = EsCrossover::SensitivityAware;
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SparseMapEs{p});
-        p = {};
-        p.polishAfterStagnation = -1;
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SparseMapEs{p});
-        for (auto bad : std::vector<std::function<void(SparseMapEsParameters&)>>{
-                 [](auto& q) { q.followUpShare = 1.5; }, [](auto& q) { q.followUpShare = -0.1; },
-                 [](auto& q) { q.followUpWithin = std::numeric_limits<double>::quiet_NaN(); },
-                 [](auto& q) { q.followUpSteps = 0; }, [](auto& q) { q.followUpInvalidStarts = -1; }}) {
-            p = {};
-            bad(p);
-            QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SparseMapEs{p});
-        }
-        p = {};
-        p.followUpValidStarts = 0; // follow-ups from invalid moves only: allowed
-        SparseMapEs allowed{p};
         EvolutionSettings loop;
         validate(loop, "loop");
         loop.parentCount = 0;

@@ -196,6 +196,19 @@ private slots:
         bad([](auto& p) { p.endgameSegments = std::nan(""); });
         bad([](auto& p) { p.polishMoveMemory = std::nan(""); });
         bad([](auto& p) { p.polishMoveMemory = std::numeric_limits<double>::infinity(); });
+        bad([](auto& p) {
+            p.calibrate = false;
+            p.crossover = EsCrossover::SensitivityAware;
+        });
+        bad([](auto& p) { p.polishAfterStagnation = -1; });
+        bad([](auto& p) { p.followUpShare = 1.5; });
+        bad([](auto& p) { p.followUpShare = -0.1; });
+        bad([](auto& p) { p.followUpWithin = std::nan(""); });
+        bad([](auto& p) { p.followUpSteps = 0; });
+        bad([](auto& p) { p.followUpInvalidStarts = -1; });
+        SparseMapEsParameters invalidStartsOnly;
+        invalidStartsOnly.followUpValidStarts = 0; // follow-ups from invalid moves only: allowed
+        SparseMapEs allowed{invalidStartsOnly};
         QCOMPARE(SparseMapEs{}.name(), std::string("sparsemap"));
         SparseMapEsParameters random;
         random.permutationEncoding = PermutationEncoding::Random;

@@ -104,11 +104,11 @@ Genome uniformCrossover(const Genome& a, const Genome& b, std::mt19937_64& rng);
 // a[0, c) + b[c, n) for a cut c uniform in [1, n - 1] (a copy of `a` when n < 2).
 Genome onePointCrossover(const Genome& a, const Genome& b, std::mt19937_64& rng);
 
-// A uniformly drawn value of the range other than `current` (`current` when the range has one value).
 // The genes in which `to` differs from `from`, as (index, value in `to`) pairs flattened in index order:
 // the move from one genome to the other, the same wherever it is made (a local search's move memory).
 std::vector<int> geneChanges(const Genome& from, const Genome& to);
 
+// A uniformly drawn value of the range other than `current` (`current` when the range has one value).
 int resetGene(int current, GeneRange range, std::mt19937_64& rng);
 // Standard random-reset mutation: every gene is reset with probability `rate`. Returns how many
 // genes changed.

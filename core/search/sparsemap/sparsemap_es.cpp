@@ -460,23 +460,22 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
             drawn.insert(c);
             batch.push_back(std::move(c));
         }
-        if (m_p.polishBatch > 0 && remember) {
-            // The same permutation std::shuffle would draw for the batch, applied to its moves too.
+        if (m_p.polishBatch > 0) {
+            // Shuffled through an index permutation (the draws std::shuffle makes on the batch itself) so
+            // that the remembered moves follow their genomes.
             std::vector<std::size_t> order(batch.size());
             std::iota(order.begin(), order.end(), std::size_t{0});
             std::shuffle(order.begin(), order.end(), m_rng);
             std::vector<Genome> shuffled;
             std::vector<std::vector<int>> shuffledMoves;
             shuffled.reserve(order.size());
-            shuffledMoves.reserve(order.size());
             for (const auto k : order) {
                 shuffled.push_back(std::move(batch[k]));
-                shuffledMoves.push_back(std::move(batchMoves[k]));
+                if (remember)
+                    shuffledMoves.push_back(std::move(batchMoves[k]));
             }
             batch = std::move(shuffled);
             batchMoves = std::move(shuffledMoves);
-        } else if (m_p.polishBatch > 0) {
-            std::shuffle(batch.begin(), batch.end(), m_rng);
         }
         const std::size_t chunk = m_p.polishBatch > 0 ? static_cast<std::size_t>(m_p.polishBatch)
                                                       : std::max<std::size_t>(batch.size(), 1);
