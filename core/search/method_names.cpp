@@ -36,6 +36,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-block-moves",
                "ablation: sparsemap polishing without moves of blocks of equal prime factors (all of a "
                "dimension's factors p at one level to another level at once)"},
+    MethodName{"sparsemap-no-block-exchanges",
+               "ablation: sparsemap polishing without exchanges of blocks of equal prime factors between "
+               "two dimensions"},
     MethodName{"sparsemap-no-repairs",
                "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
                "made uncompressed)"},

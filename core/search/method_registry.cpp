@@ -94,6 +94,10 @@ void noBlockMoves(SparseMapEsParameters& p)
 {
     p.polishBlockMoves = false;
 }
+void noBlockExchanges(SparseMapEsParameters& p)
+{
+    p.polishBlockExchanges = false;
+}
 void noBoundLoopOrders(SparseMapEsParameters& p)
 {
     p.polishBoundLoopOrders = false;
@@ -210,6 +214,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-exchanges", sparseMapWithout<noFactorExchanges>},
             {"sparsemap-no-refills", sparseMapWithout<noRefills>},
             {"sparsemap-no-block-moves", sparseMapWithout<noBlockMoves>},
+            {"sparsemap-no-block-exchanges", sparseMapWithout<noBlockExchanges>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},

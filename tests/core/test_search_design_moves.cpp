@@ -693,6 +693,51 @@ private slots:
         QVERIFY(t.best(refills) <= refilled.edp);
     }
 
+    void aBlockExchangeLeavesALocalOptimumOfTheOtherTiers()
+    {
+        // conv3 on cloud (K = 2^9, C = 2^7, P = Q = 2^4; levels 1 DRAM, 2 GLB, 3 over the PEs, 4 the PE
+        // buffer, 5 over the MACs): where a polish of seed 2 stopped before block exchanges were a tier
+        // (EDP 1.16874e10). K's 2s sit at levels 3 (2 of them), 4 (5), 5 (2); C's at 3 (2), 4 (1), 5 (4);
+        // P's at 1 (2), 3 (2); Q's at 4 (4). Counted by hand, the blocks of two dims at two levels with
+        // two or more 2s each: K3 with C5, P1, Q4; K4 with C3, C5 (2 and 4 of them), P1, P3; K5 with C3,
+        // P1, P3, Q4; C3 with P1, Q4; C5 with P1, P3, Q4 (2 and 4); P1 with Q4; P3 with Q4 - 20
+        // exchanges (C4 has one 2: its exchanges are single ones), each twice with carried formats.
+        Trap t(test::sampleLayout("conv3", "cloud"),
+               "597,1,600,334,305,3,3,4,4,4,4,4,5,5,3,3,4,5,5,5,5,1,1,3,3,"
+               "4,4,4,4,0,0,4,0,0,4,4,0,0,0,0,0,0,0,0,3,6,4");
+        QVERIFY2(t.atRecorded(1.16874e10), qPrintable(QString::number(t.edp)));
+        std::vector<Genome> positional;
+        DesignMoves(t.layout, DesignMoves::Formats::Positional)
+            .factorBlockExchangeNeighbours(t.stuck, positional);
+        QCOMPARE(positional.size(), std::size_t(20));
+        for (const auto& n : positional) {
+            const auto move = geneChanges(t.stuck, n);
+            QVERIFY(move.size() == 8 || move.size() == 16); // 2 + 2 or 4 + 4 tiling genes
+        }
+        const auto blocks = t.of(&DesignMoves::factorBlockExchangeNeighbours);
+        QCOMPARE(blocks.size(), std::size_t(40));
+        QVERIFY(!t.otherTiersImprove());
+        QVERIFY(t.best(t.of(&DesignMoves::factorBlockNeighbours)) >= t.edp);
+        QVERIFY(t.best(t.of(&DesignMoves::factorRefillNeighbours)) >= t.edp);
+        QVERIFY(t.best(t.of(&DesignMoves::boundLoopOrderNeighbours)) >= t.edp);
+        const double exchanged = t.best(blocks);
+        // The improving exchange, built by hand: K's two 2s at the MACs (K#8, K#9: genes 12, 13) trade
+        // levels with C's two over the PEs (C#1, C#2: genes 14, 15), the formats carried - the MACs
+        // unroll C 64 alone instead of K 4 x C 16, the PEs K 16 x P 4 instead of K 4 x C 4 x P 4.
+        QVERIFY(t.stuck[12] == 5 && t.stuck[13] == 5 && t.stuck[14] == 3 && t.stuck[15] == 3);
+        Genome byHand = t.stuck;
+        byHand[12] = byHand[13] = 3;
+        byHand[14] = byHand[15] = 5;
+        carryFormats(t.layout, t.stuck, byHand);
+        canonicalizeGenome(t.layout, byHand);
+        QVERIFY(std::any_of(blocks.begin(), blocks.end(),
+                            [&](Genome c) { return canonicalizeGenome(t.layout, c), c == byHand; }));
+        const auto better = t.evaluator.evaluate(byHand);
+        QVERIFY2(better.valid, better.reason.c_str());
+        QVERIFY(better.edp < t.edp);
+        QCOMPARE(exchanged, better.edp);
+    }
+
     void strategyNeighboursCombineSgValuesAndUncompressedTensors()
     {
         // mm3PAndZCompressed. Counted by hand: 7^3 S/G combinations (GLB, PE buffer, compute) x 2^2 (P

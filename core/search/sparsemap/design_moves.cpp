@@ -338,6 +338,32 @@ void DesignMoves::factorBlockNeighbours(const Genome& genome, std::vector<Genome
     }
 }
 
+void DesignMoves::factorBlockExchangeNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    std::map<std::tuple<std::int64_t, int, int>, std::vector<int>> blocks; // (factor, dim, level) -> genes
+    for (int i = tiling.begin; i < tiling.end; ++i) {
+        const auto& g = m_layout.gene(i);
+        blocks[{g.factor, g.dim, genome[i]}].push_back(i);
+    }
+    for (auto a = blocks.begin(); a != blocks.end(); ++a)
+        for (auto b = std::next(a); b != blocks.end(); ++b) {
+            const auto& [pa, da, la] = a->first;
+            const auto& [pb, db, lb] = b->first;
+            if (pa != pb || da == db || la == lb)
+                continue;
+            const auto most = std::min(a->second.size(), b->second.size());
+            for (std::size_t k = 2; k <= most; k = (k == most ? most + 1 : most)) {
+                out.push_back(genome);
+                for (std::size_t n = 0; n < k; ++n) {
+                    out.back()[a->second[n]] = lb;
+                    out.back()[b->second[n]] = la;
+                }
+                withFormats(genome, out);
+            }
+        }
+}
+
 void DesignMoves::factorExchangeNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
     const auto tiling = m_layout.segment(GeneSegment::Tiling);

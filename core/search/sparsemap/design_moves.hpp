@@ -10,8 +10,8 @@
 //   tiling gene moves its prime factor to another mapping level; a format or S/G gene takes another
 //   value;
 // - the neighbourhood of a genome: every such single move (the local polish of the elite), and the
-//   pairs of format genes of one tensor and the exchanges of two prime factors' levels (its second
-//   tier);
+//   pairs of format genes of one tensor, the exchanges of two prime factors' levels and of two dims'
+//   blocks of equal factors (its second tier);
 // - a mapping move (loop swap, prime factor moved) either leaves the format genes as they are - they
 //   are right-aligned to rank positions, so the move also re-assigns formats to loops - or carries
 //   each loop's format along (genome_codec's carryFormats);
@@ -72,6 +72,12 @@ public:
     // another, which a buffer at capacity allows when neither move does alone. With the formats as
     // the mapping moves treat them (positional, carried or both).
     void factorExchangeNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends every exchange of blocks of equal prime factors between two dimensions: for two dims with
+    // factors p at two different levels (a at level A, b at level B, a, b >= 2), 2 and min(a, b) (once
+    // when equal) of them trade levels - the tile at one level keeps its size and trades a product p^k of
+    // one dim for the same product of the other, which k single exchanges reach only through k - 1
+    // intermediate shapes. With the formats as the mapping moves treat them.
+    void factorBlockExchangeNeighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends every one-for-two exchange within a dimension at a spatial level: one prime factor of a
     // dim and two of the same dim (other factors than it) that sit together at another level trade
     // levels, one of the two sides spatial. A spatial level refills its fan-out with another product

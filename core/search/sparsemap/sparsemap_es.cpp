@@ -504,8 +504,9 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         return false;
     };
     // The second tier: the orders of bound unit loops (a few candidates), then format pairs and factor
-    // exchanges in the order of the parameters, the one-for-two exchanges right after the exchanges.
-    enum class Tier { BoundOrders, Pairs, Exchanges, Refills };
+    // exchanges in the order of the parameters, the one-for-two exchanges right after the exchanges; the
+    // exchanges of blocks last.
+    enum class Tier { BoundOrders, Pairs, Exchanges, Refills, BlockExchanges };
     std::vector<Tier> second;
     if (m_p.polishFormatPairs)
         second.push_back(Tier::Pairs);
@@ -517,6 +518,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         const auto exchanges = std::find(second.begin(), second.end(), Tier::Exchanges);
         second.insert(exchanges == second.end() ? second.end() : exchanges + 1, Tier::Refills);
     }
+    if (m_p.polishBlockExchanges)
+        second.push_back(Tier::BlockExchanges);
     // The follow-ups of `origin`: the best `followUpValidStarts` valid starts and `followUpInvalidStarts`
     // invalid ones drawn at random, each followed by a step of first improvement over the sparse
     // strategy it changed (DesignMoves::followUpNeighbours) and, once below `origin`, up to
@@ -574,6 +577,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                 m_moves.formatPairNeighbours(current, candidates);
             else if (second[t] == Tier::Refills)
                 m_moves.factorRefillNeighbours(current, candidates);
+            else if (second[t] == Tier::BlockExchanges)
+                m_moves.factorBlockExchangeNeighbours(current, candidates);
             else
                 m_moves.factorExchangeNeighbours(current, candidates);
             improved = descend(nullptr, nullptr, true);
