@@ -235,10 +235,10 @@ struct SparseMapEsParameters {
     // (DesignMoves::factorBlockExchangeNeighbours: two or all of one dim's factors p at one level trade
     // levels with as many of another dim's at another level): a tile keeps its size and changes its
     // shape by more than one prime at once - P for Q or C for K on SpConv, M for N on SpMM - where each
-    // single exchange on the way is worse. 84 cells x seeds 1-15 (session 32): 898 against 850 runs
-    // within 1 % of 1,260 (+18, +19, +11 by block of 5 seeds), all of it on SpConv (472 against 425), the
-    // geometric mean without edge mm5 unchanged (1.024; docs/results/search-quality.md). Ablation
-    // `sparsemap-no-block-exchanges` (false).
+    // single exchange on the way is worse. 84 cells x seeds 1-20 (session 32): 1,195 against 1,113 runs
+    // within 1 % of 1,680 (+18, +19, +11, +34 by block of 5 seeds; SpConv 632 against 565, SpMM 563
+    // against 548), geometric mean without edge mm5 1.024 against 1.027 (docs/results/search-quality.md).
+    // Ablation `sparsemap-no-block-exchanges` (false).
     bool polishBlockExchanges = true;
     // The second tier starts with the orders of the unit loops a storage level binds its ranks to
     // (DesignMoves::boundLoopOrderNeighbours; orderedLoopMasks): where such a loop sits orders the
