@@ -353,14 +353,18 @@ void DesignMoves::factorBlockExchangeNeighbours(const Genome& genome, std::vecto
             if (pa != pb || da == db || la == lb)
                 continue;
             const auto most = std::min(a->second.size(), b->second.size());
-            for (std::size_t k = 2; k <= most; k = (k == most ? most + 1 : most)) {
+            auto trade = [&](std::size_t k) { // k of each block's factors trade levels
                 out.push_back(genome);
                 for (std::size_t n = 0; n < k; ++n) {
                     out.back()[a->second[n]] = lb;
                     out.back()[b->second[n]] = la;
                 }
                 withFormats(genome, out);
-            }
+            };
+            if (most >= 2)
+                trade(2);
+            if (most > 2)
+                trade(most);
         }
 }
 

@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <limits>
 #include <map>
-#include <numeric>
 
 #include <cmath>
 #include <cstdio>
@@ -422,14 +421,12 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
     // came out invalid are appended to it. With `moves`, the candidates that move the mapping (and
     // those evaluated before, by their recorded objective) are appended to its starts.
     // The move memory (polishMoveMemory): each move tried in this descent, with its objective's ratio
-    // to the design it was tried on; `batchMoves` holds the batch's moves while it is used.
+    // to the design it was tried on (`current` does not change while a batch is evaluated).
     std::map<std::vector<int>, double> memory;
-    std::vector<std::vector<int>> batchMoves;
     auto descend = [&](std::vector<Genome>* invalid = nullptr, FollowUpStarts* moves = nullptr,
                        bool useMemory = false) {
         const bool remember = useMemory && m_p.polishMoveMemory >= 0;
         batch.clear();
-        batchMoves.clear();
         GenomeSet drawn;
         const double within = value * (1 + m_p.followUpWithin);
         for (auto& c : candidates) {
@@ -448,35 +445,18 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                 continue;
             }
             if (remember) {
-                auto move = geneChanges(current, c);
-                const auto it = memory.find(move);
+                const auto it = memory.find(geneChanges(current, c));
                 if (it != memory.end() && std::isfinite(it->second) &&
                     it->second > 1 + m_p.polishMoveMemory) {
                     ++m_report.moveMemorySkips;
                     continue;
                 }
-                batchMoves.push_back(std::move(move));
             }
             drawn.insert(c);
             batch.push_back(std::move(c));
         }
-        if (m_p.polishBatch > 0) {
-            // Shuffled through an index permutation (the draws std::shuffle makes on the batch itself) so
-            // that the remembered moves follow their genomes.
-            std::vector<std::size_t> order(batch.size());
-            std::iota(order.begin(), order.end(), std::size_t{0});
-            std::shuffle(order.begin(), order.end(), m_rng);
-            std::vector<Genome> shuffled;
-            std::vector<std::vector<int>> shuffledMoves;
-            shuffled.reserve(order.size());
-            for (const auto k : order) {
-                shuffled.push_back(std::move(batch[k]));
-                if (remember)
-                    shuffledMoves.push_back(std::move(batchMoves[k]));
-            }
-            batch = std::move(shuffled);
-            batchMoves = std::move(shuffledMoves);
-        }
+        if (m_p.polishBatch > 0)
+            std::shuffle(batch.begin(), batch.end(), m_rng);
         const std::size_t chunk = m_p.polishBatch > 0 ? static_cast<std::size_t>(m_p.polishBatch)
                                                       : std::max<std::size_t>(batch.size(), 1);
         for (std::size_t from = 0; from < batch.size() && !m_context.done(); from += chunk) {
@@ -491,7 +471,7 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                 if (moves && objectives[i] <= within && movesMapping(batch[from + i]))
                     moves->valid.emplace_back(objectives[i], batch[from + i]);
                 if (remember)
-                    memory[batchMoves[from + i]] = objectives[i] / value;
+                    memory[geneChanges(current, batch[from + i])] = objectives[i] / value;
             }
             if (best == n)
                 continue;
