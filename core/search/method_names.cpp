@@ -39,6 +39,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-block-exchanges",
                "ablation: sparsemap polishing without exchanges of blocks of equal prime factors between "
                "two dimensions"},
+    MethodName{"sparsemap-no-inserts",
+               "ablation: sparsemap polishing without moves that give a dim a new loop at a temporal level "
+               "placed elsewhere among the level's loops"},
     MethodName{"sparsemap-no-repairs",
                "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
                "made uncompressed)"},

@@ -98,6 +98,10 @@ void noBlockExchanges(SparseMapEsParameters& p)
 {
     p.polishBlockExchanges = false;
 }
+void noFactorInserts(SparseMapEsParameters& p)
+{
+    p.polishFactorInserts = false;
+}
 void noBoundLoopOrders(SparseMapEsParameters& p)
 {
     p.polishBoundLoopOrders = false;
@@ -215,6 +219,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-refills", sparseMapWithout<noRefills>},
             {"sparsemap-no-block-moves", sparseMapWithout<noBlockMoves>},
             {"sparsemap-no-block-exchanges", sparseMapWithout<noBlockExchanges>},
+            {"sparsemap-no-inserts", sparseMapWithout<noFactorInserts>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},

@@ -738,6 +738,60 @@ private slots:
         QCOMPARE(exchanged, better.edp);
     }
 
+    void anInsertLeavesALocalOptimumOfTheOtherTiers()
+    {
+        // mm14 on edge (M = 2^8, K = 2^9, N = 2^11; levels 1 DRAM, 2 GLB, 3 over the PEs, 4 the PE
+        // buffer, 5 the PE's one MAC): where the polish of seed 4 stopped (EDP 1.74687e14). Non-unit
+        // loops: level 1 N; 2 M; 3 N, M, K; 4 N, K (outer to inner); 5 none. The dims' 2s sit at M: 2, 3;
+        // K: 3, 4; N: 1, 3, 4. Counted by hand, the moves that give a dim a loop where it has none, with
+        // the places of that loop other than the one the level's order gives it: M to 1 (from 2 or 3:
+        // 1 other place each of 2), M to 4 (from 2 or 3: 2 of 3 each), K to 1 or 2 (from 3 or 4: 1 of 2
+        // each), N to 2 (from 1, 3 or 4: 1 of 2 each) - 2 + 4 + 4 + 3 = 13 (levels 3 and 5 are spatial:
+        // no moves there). Each twice with carried formats.
+        Trap t(test::sampleLayout("mm14", "edge"),
+               "2,4,5,2,1,2,2,2,2,2,2,3,3,3,3,3,3,4,4,4,4,4,1,1,1,1,1,3,3,4,4,4,4,0,0,0,0,1,0,0,0,4,0,0,"
+               "0,0,0,0,6,6,4");
+        QVERIFY2(t.atRecorded(1.74687e14), qPrintable(QString::number(t.edp)));
+        std::vector<Genome> positional;
+        DesignMoves(t.layout, DesignMoves::Formats::Positional).factorInsertNeighbours(t.stuck, positional);
+        QCOMPARE(positional.size(), std::size_t(13));
+        const auto perm = t.layout.segment(GeneSegment::Permutation);
+        const auto tiling = t.layout.segment(GeneSegment::Tiling);
+        for (const auto& n : positional) {
+            const auto changed = changedGenes(t.stuck, n); // one factor's level and one loop order
+            QCOMPARE(changed.size(), std::size_t(2));
+            QVERIFY(changed[0] >= perm.begin && changed[0] < perm.end);
+            QVERIFY(changed[1] >= tiling.begin && changed[1] < tiling.end);
+        }
+        const auto inserts = t.of(&DesignMoves::factorInsertNeighbours);
+        QCOMPARE(inserts.size(), std::size_t(26));
+        QVERIFY(!t.otherTiersImprove());
+        QVERIFY(t.best(t.of(&DesignMoves::factorBlockNeighbours)) >= t.edp);
+        QVERIFY(t.best(t.of(&DesignMoves::factorRefillNeighbours)) >= t.edp);
+        QVERIFY(t.best(t.of(&DesignMoves::factorBlockExchangeNeighbours)) >= t.edp);
+        QVERIFY(t.best(t.of(&DesignMoves::boundLoopOrderNeighbours)) >= t.edp);
+        // The improving insert, built by hand: one of M's 2s from the GLB (gene 5) into the PE buffer, its
+        // loop innermost there (N, K, M), the formats as they are: the PE buffer's tile P[2x32] Z[2x16].
+        // The same move with the loop where the order puts it (M, N, K) is no better.
+        QCOMPARE(t.stuck[5], 2);
+        QCOMPARE(nonUnitLoops(t.layout, t.stuck, 3), (std::vector<int>{2, 1}));
+        Genome byHand = t.stuck;
+        byHand[5] = 4;
+        const std::vector<int> nkm{2, 1, 0};
+        byHand[perm.begin + 3] = static_cast<int>(cantorEncode(nkm));
+        QCOMPARE(nonUnitLoops(t.layout, byHand, 3), nkm);
+        canonicalizeGenome(t.layout, byHand);
+        QVERIFY(std::any_of(inserts.begin(), inserts.end(),
+                            [&](Genome c) { return canonicalizeGenome(t.layout, c), c == byHand; }));
+        const auto better = t.evaluator.evaluate(byHand);
+        QVERIFY2(better.valid, better.reason.c_str());
+        QVERIFY(better.edp < t.edp);
+        QVERIFY(t.best(inserts) <= better.edp);
+        Genome asOrdered = t.stuck;
+        asOrdered[5] = 4;
+        QVERIFY(t.best({asOrdered}) >= t.edp);
+    }
+
     void strategyNeighboursCombineSgValuesAndUncompressedTensors()
     {
         // mm3PAndZCompressed. Counted by hand: 7^3 S/G combinations (GLB, PE buffer, compute) x 2^2 (P

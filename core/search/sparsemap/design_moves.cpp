@@ -230,6 +230,53 @@ void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) con
     }
 }
 
+void DesignMoves::factorInsertNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    const auto perm = m_layout.segment(GeneSegment::Permutation);
+    std::vector<int> permGene(m_layout.mappingLevels().size(), -1); // per mapping level
+    for (int j = perm.begin; j < perm.end; ++j)
+        permGene[static_cast<std::size_t>(m_layout.gene(j).mappingLevel)] = j;
+    std::uint32_t nonUnit[64], after[64];
+    nonUnitLoopMasks(m_layout, genome, nonUnit);
+    std::vector<int> order, positions, others;
+    for (int i = tiling.begin; i < tiling.end; ++i) {
+        const auto& info = m_layout.gene(i);
+        if (i > tiling.begin && genome[i - 1] == genome[i] && m_layout.gene(i - 1).dim == info.dim &&
+            m_layout.gene(i - 1).factor == info.factor)
+            continue; // an equal factor of the dim at the same level makes the same moves
+        for (std::size_t level = 0; level < permGene.size(); ++level) {
+            const int value = static_cast<int>(level) + 1;
+            if (value == genome[i] || isSpatialLevel(value) || permGene[level] < 0 ||
+                ((nonUnit[level] >> info.dim) & 1u))
+                continue;
+            Genome moved = genome;
+            moved[i] = value;
+            nonUnitLoopMasks(m_layout, moved, after);
+            loopPositions(moved, permGene[level], after[level], order, positions);
+            others.clear();
+            std::size_t at = 0;
+            for (std::size_t k = 0; k < positions.size(); ++k) {
+                const int dim = order[static_cast<std::size_t>(positions[k])];
+                if (dim == info.dim)
+                    at = k;
+                else
+                    others.push_back(dim);
+            }
+            for (std::size_t k = 0; k < positions.size(); ++k) {
+                if (k == at)
+                    continue;
+                std::vector<int> placed = order;
+                for (std::size_t q = 0, next = 0; q < positions.size(); ++q)
+                    placed[static_cast<std::size_t>(positions[q])] = q == k ? info.dim : others[next++];
+                out.push_back(moved);
+                out.back()[permGene[level]] = static_cast<int>(cantorEncode(placed));
+                withFormats(genome, out);
+            }
+        }
+    }
+}
+
 void DesignMoves::boundLoopOrderNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
     std::uint32_t nonUnit[64], ordered[64];

@@ -78,6 +78,13 @@ public:
     // one dim for the same product of the other, which k single exchanges reach only through k - 1
     // intermediate shapes. With the formats as the mapping moves treat them.
     void factorBlockExchangeNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends every move of a prime factor to a temporal level where its dim has no loop yet, with the
+    // new loop at each other place among the level's non-unit loops than the one the level's order gives
+    // it (the others keep their order): where a new loop sits orders the tile's ranks and their reuse,
+    // and the single moves reach another place only through a worse step (edge mm14: M's 2 from the GLB
+    // into the PE buffer is 0.7 % better with its loop innermost, worse where the order puts it). With
+    // the formats as the mapping moves treat them.
+    void factorInsertNeighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends every one-for-two exchange within a dimension at a spatial level: one prime factor of a
     // dim and two of the same dim (other factors than it) that sit together at another level trade
     // levels, one of the two sides spatial. A spatial level refills its fan-out with another product

@@ -485,8 +485,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
     };
     // The second tier: the orders of bound unit loops (a few candidates), then format pairs and factor
     // exchanges in the order of the parameters, the one-for-two exchanges right after the exchanges; the
-    // exchanges of blocks last.
-    enum class Tier { BoundOrders, Pairs, Exchanges, Refills, BlockExchanges };
+    // exchanges of blocks, then the moves that place a new loop, last.
+    enum class Tier { BoundOrders, Pairs, Exchanges, Refills, BlockExchanges, Inserts };
     std::vector<Tier> second;
     if (m_p.polishFormatPairs)
         second.push_back(Tier::Pairs);
@@ -500,6 +500,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
     }
     if (m_p.polishBlockExchanges)
         second.push_back(Tier::BlockExchanges);
+    if (m_p.polishFactorInserts)
+        second.push_back(Tier::Inserts);
     // The follow-ups of `origin`: the best `followUpValidStarts` valid starts and `followUpInvalidStarts`
     // invalid ones drawn at random, each followed by a step of first improvement over the sparse
     // strategy it changed (DesignMoves::followUpNeighbours) and, once below `origin`, up to
@@ -559,6 +561,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                 m_moves.factorRefillNeighbours(current, candidates);
             else if (second[t] == Tier::BlockExchanges)
                 m_moves.factorBlockExchangeNeighbours(current, candidates);
+            else if (second[t] == Tier::Inserts)
+                m_moves.factorInsertNeighbours(current, candidates);
             else
                 m_moves.factorExchangeNeighbours(current, candidates);
             improved = descend(nullptr, nullptr, true);

@@ -27,8 +27,9 @@
 //     improvement over single moves and moves of blocks of equal prime factors, then the orders of the
 //     unit loops a storage level binds its ranks to, then exchanges of two prime factors' levels, then
 //     one-for-two exchanges of a dim's factors at a spatial level, then pairs of format genes, then
-//     repairs of invalid mapping moves by uncompressing a tensor), and an independent restart (keeping
-//     nothing) after 20;
+//     exchanges of blocks of equal factors between two dims, then factor moves that place a new loop
+//     elsewhere in its level's order, then repairs of invalid mapping moves by uncompressing a tensor),
+//     and an independent restart (keeping nothing) after 20;
 //   - an end game: when the budget left is shorter than a mean restart, kicks of the run's best, each
 //     polished (iterated local search), instead of a restart that could not end its descent;
 //   - follow-ups of the best local optimum near the end of the budget: its near-miss mapping moves
@@ -240,6 +241,16 @@ struct SparseMapEsParameters {
     // against 548), geometric mean without edge mm5 1.024 against 1.027 (docs/results/search-quality.md).
     // Ablation `sparsemap-no-block-exchanges` (false).
     bool polishBlockExchanges = true;
+    // ... and, after them, moves of a prime factor to a temporal level where its dim has no loop yet, the
+    // new loop at each other place among the level's loops (DesignMoves::factorInsertNeighbours): the
+    // single moves put a new loop where the level's order has the dim, and another place is a second
+    // step, worse alone (edge mm14: M's 2 into the PE buffer is better only with its loop innermost). A
+    // few dozen candidates per local optimum, 0.67 % of the evaluations (84 cells, seed 1). 84 cells x
+    // seeds 1-20 (session 33): 1,186 against 1,195 runs within 1 % (noise), the geometric mean 1.030
+    // against 1.028 (within its standard error), a better median on 28 cells and a worse one on 16, edge
+    // mm14 within 1 % in 11 runs against 3, cloud mm11 (a trap cell) in 2 against 0
+    // (docs/results/search-quality.md). Ablation `sparsemap-no-inserts` (false).
+    bool polishFactorInserts = true;
     // The second tier starts with the orders of the unit loops a storage level binds its ranks to
     // (DesignMoves::boundLoopOrderNeighbours; orderedLoopMasks): where such a loop sits orders the
     // tile's ranks and their metadata in Sparseloop (cloud conv4: another order of DRAM's unit loops
