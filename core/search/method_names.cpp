@@ -42,6 +42,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-inserts",
                "ablation: sparsemap polishing without moves that give a dim a new loop at a temporal level "
                "placed elsewhere among the level's loops"},
+    MethodName{"sparsemap-no-early-restarts",
+               "ablation: sparsemap restarting only after 20 generations without progress (not as soon as "
+               "the segment's polished best is more than 10 % above the run's best)"},
     MethodName{"sparsemap-no-repairs",
                "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
                "made uncompressed)"},

@@ -98,6 +98,10 @@ void noBlockExchanges(SparseMapEsParameters& p)
 {
     p.polishBlockExchanges = false;
 }
+void noEarlyRestarts(SparseMapEsParameters& p)
+{
+    p.restartMargin = 0;
+}
 void noFactorInserts(SparseMapEsParameters& p)
 {
     p.polishFactorInserts = false;
@@ -220,6 +224,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-block-moves", sparseMapWithout<noBlockMoves>},
             {"sparsemap-no-block-exchanges", sparseMapWithout<noBlockExchanges>},
             {"sparsemap-no-inserts", sparseMapWithout<noFactorInserts>},
+            {"sparsemap-no-early-restarts", sparseMapWithout<noEarlyRestarts>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},

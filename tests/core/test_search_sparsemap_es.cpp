@@ -194,6 +194,9 @@ private slots:
         bad([](auto& p) { p.endgameKickSteps = 1; });
         bad([](auto& p) { p.endgameSegments = 0; });
         bad([](auto& p) { p.endgameSegments = std::nan(""); });
+        bad([](auto& p) { p.restartMargin = -0.1; });
+        bad([](auto& p) { p.restartMargin = std::nan(""); });
+        bad([](auto& p) { p.restartMargin = std::numeric_limits<double>::infinity(); });
         bad([](auto& p) { p.polishMoveMemory = std::nan(""); });
         bad([](auto& p) { p.polishMoveMemory = std::numeric_limits<double>::infinity(); });
         bad([](auto& p) {
@@ -316,6 +319,41 @@ private slots:
         QCOMPARE(b.points.size(), a.points.size());
         for (std::size_t i = 0; i < a.points.size(); ++i)
             QCOMPARE(b.points[i].genome, a.points[i].genome);
+    }
+
+    // Early restarts: a segment whose polished best is more than restartMargin above the run's best
+    // restarts at once. The run without them is the same run up to the first (same seed, same draws),
+    // then goes on breeding where the other draws afresh; a margin no segment exceeds changes nothing.
+    void anEarlyRestartComesWhenTheSegmentIsFarBehind()
+    {
+        const auto layout = test::sampleLayout("mm6", "mobile");
+        constexpr std::int64_t budget = 20000;
+        SparseMapEs es;
+        const auto r = test::runSeeded(es, layout, budget, 1, 1);
+        const auto& report = es.report();
+        QVERIFY(report.earlyRestarts > 0);
+        QVERIFY(report.earlyRestarts <= report.restarts);
+        QVERIFY(report.firstEarlyRestart > report.initializationEvaluations);
+
+        SparseMapEsParameters off;
+        off.restartMargin = 0;
+        SparseMapEs without(off);
+        const auto plain = test::runSeeded(without, layout, budget, 1, 1);
+        QCOMPARE(without.report().earlyRestarts, 0);
+        QCOMPARE(without.report().firstEarlyRestart, std::int64_t(-1));
+        const auto start = static_cast<std::size_t>(report.firstEarlyRestart);
+        for (std::size_t i = 0; i < start; ++i)
+            QCOMPARE(plain.points[i].genome, r.points[i].genome);
+        QVERIFY(plain.points[start].genome != r.points[start].genome);
+
+        SparseMapEsParameters never;
+        never.restartMargin = 1e9;
+        SparseMapEs unreachable(never);
+        const auto same = test::runSeeded(unreachable, layout, budget, 1, 1);
+        QCOMPARE(unreachable.report().earlyRestarts, 0);
+        QCOMPARE(same.points.size(), plain.points.size());
+        for (std::size_t i = 0; i < plain.points.size(); ++i)
+            QCOMPARE(same.points[i].genome, plain.points[i].genome);
     }
 
     // The run summary `sparsemap search` prints: its initialization (with the published start, its

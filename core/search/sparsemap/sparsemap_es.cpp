@@ -73,6 +73,9 @@ void validate(const SparseMapEsParameters& p)
     require(p.polishAfterStagnation >= 0, "polishAfterStagnation must be >= 0 (0 = never)");
     require(p.restartAfterStagnation >= 0, "restartAfterStagnation must be >= 0 (0 = never)");
     require(p.restartElite >= 0, "restartElite must be >= 0");
+    require(p.restartMargin >= 0 && std::isfinite(p.restartMargin),
+            "restartMargin must be a finite share >= 0 (0 = no early restarts; got " +
+                std::to_string(p.restartMargin) + ")");
     require(p.endgameKickSteps == 0 || p.endgameKickSteps >= 2,
             "endgameKickSteps must be 0 (no end game) or >= 2 (got " + std::to_string(p.endgameKickSteps) +
                 ")");
@@ -126,6 +129,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.prefilterOffspring = false;
     p.polishAfterStagnation = 0;
     p.restartAfterStagnation = 0;
+    p.restartMargin = 0;
     p.endgameKickSteps = 0;
     p.mappingMoveFormats = DesignMoves::Formats::Positional;
     p.unrollingNicheSize = 0;
@@ -731,6 +735,15 @@ void EsRun::afterSurvival(Population& population)
             return;
         }
     }
+    // A polished segment best far above the run's best: the rest of the window would not lift it past.
+    if (m_p.restartMargin > 0 && m_p.restartAfterStagnation > 0 && m_stagnant >= m_p.polishAfterStagnation &&
+        m_stagnant < m_p.restartAfterStagnation && m_polished.contains(population.genomes.front()) &&
+        best > m_runBestValue * (1 + m_p.restartMargin)) {
+        m_stagnant = m_p.restartAfterStagnation;
+        if (m_report.firstEarlyRestart < 0)
+            m_report.firstEarlyRestart = m_context.used();
+        ++m_report.earlyRestarts;
+    }
     if (m_p.restartAfterStagnation > 0 && m_stagnant >= m_p.restartAfterStagnation) {
         if (endgameDue()) {
             iteratedLocalSearch(population);
@@ -866,7 +879,11 @@ std::vector<std::string> SparseMapEs::summary() const
                         n(r.strategyEvaluations) + " evaluations, " + n(r.strategyImprovements) +
                         " found a better design");
     if (m_parameters.restartAfterStagnation > 0)
-        lines.push_back("restarts: " + n(r.restarts));
+        lines.push_back("restarts: " + n(r.restarts) +
+                        (m_parameters.restartMargin > 0
+                             ? " (" + n(r.earlyRestarts) + " early: the segment's polished best more than " +
+                                   percent(m_parameters.restartMargin) + " % above the run's best)"
+                             : std::string()));
     if (m_parameters.endgameKickSteps > 0)
         lines.push_back(r.endgameStart < 0 ? std::string("end game: not reached")
                                            : "end game: from evaluation " + n(r.endgameStart) + ", " +

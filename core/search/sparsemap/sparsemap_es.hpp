@@ -29,7 +29,8 @@
 //     one-for-two exchanges of a dim's factors at a spatial level, then pairs of format genes, then
 //     exchanges of blocks of equal factors between two dims, then factor moves that place a new loop
 //     elsewhere in its level's order, then repairs of invalid mapping moves by uncompressing a tensor),
-//     and an independent restart (keeping nothing) after 20;
+//     and an independent restart (keeping nothing) after 20, or as soon as the segment's polished best
+//     is more than 10 % above the run's best;
 //   - an end game: when the budget left is shorter than a mean restart, kicks of the run's best, each
 //     polished (iterated local search), instead of a restart that could not end its descent;
 //   - follow-ups of the best local optimum near the end of the budget: its near-miss mapping moves
@@ -186,6 +187,15 @@ struct SparseMapEsParameters {
     // measured in docs/results/search-quality.md (`sparsemap-restart-keep-best` keeps 1).
     int restartAfterStagnation = 20;
     int restartElite = 0;
+    // Early restart: once the segment's best is a polished local optimum more than this share above the
+    // run's best, the restart comes at once instead of after the rest of the restart window. Most
+    // misses on SpMM are a lottery over basins (mobile mm6: a run's 3-4 segments end 1.01-3.5x
+    // best-known by the MACs' unrolling); the window's ~1,000 evaluations rarely lift such a segment
+    // past the run's best and buy a further draw instead. 84 cells x seeds 1-20 (session 33): 1,203
+    // against 1,186 runs within 1 % (+0, +5, +2, +10 by block of 5 seeds; SpMM 567 against 550), 1,487
+    // against 1,474 within 5 %, geometric mean without edge mm5 1.022 against 1.023
+    // (docs/results/search-quality.md). 0 = off; ablation `sparsemap-no-early-restarts`.
+    double restartMargin = 0.1;
     // The end game (iterated local search): when a restart is due and the budget left is less than
     // `endgameSegments` x the mean length of the run's segments so far (from the end of initialization
     // to the first restart, then from restart to restart, the one ending now included), the rest of the
@@ -341,6 +351,8 @@ struct SparseMapEsReport {
     int followUpImprovements = 0;               // follow-ups that beat their local optimum
     std::int64_t followUpEvaluations = 0;       // evaluations the follow-ups spent
     int restarts = 0;
+    int earlyRestarts = 0;                // of them, those restartMargin brought forward
+    std::int64_t firstEarlyRestart = -1;  // evaluations used when the first of them came; -1: none
     std::int64_t endgameStart = -1;       // evaluations used when the end game began; -1: it did not
     int endgameKicks = 0;                 // kicks of the best it evaluated
     std::int64_t endgameEvaluations = 0;  // evaluations it spent (its polishes included)
