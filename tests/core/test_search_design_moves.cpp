@@ -128,12 +128,31 @@ struct Trap {
     }
     // Whether its EDP is the one recorded when the trap was found (to 1e-5).
     bool atRecorded(double value) const { return std::abs(edp / value - 1) < 1e-5; }
+    using Kind = void (DesignMoves::*)(const Genome&, std::vector<Genome>&) const;
     // The stuck design's neighbours of one kind.
-    std::vector<Genome> of(void (DesignMoves::*kind)(const Genome&, std::vector<Genome>&) const) const
+    std::vector<Genome> of(Kind kind) const
     {
         std::vector<Genome> out;
         (moves.*kind)(stuck, out);
         return out;
+    }
+    // ... with the formats as they are only (no carried variants).
+    std::vector<Genome> positional(Kind kind) const
+    {
+        std::vector<Genome> out;
+        (DesignMoves(layout, DesignMoves::Formats::Positional).*kind)(stuck, out);
+        return out;
+    }
+    // Whether no neighbour of these kinds is better.
+    bool noneImproves(std::initializer_list<Kind> kinds)
+    {
+        return std::all_of(kinds.begin(), kinds.end(), [&](Kind k) { return best(of(k)) >= edp; });
+    }
+    // Whether the canonical genome `g` is among `candidates` made canonical.
+    bool among(const std::vector<Genome>& candidates, const Genome& g) const
+    {
+        return std::any_of(candidates.begin(), candidates.end(),
+                           [&](Genome c) { return canonicalizeGenome(layout, c), c == g; });
     }
     // Whether a single move, a format pair or a factor exchange is better.
     bool otherTiersImprove()
@@ -593,8 +612,7 @@ private slots:
         Genome byHand = t.stuck;
         std::swap(byHand[17], byHand[28]);
         canonicalizeGenome(t.layout, byHand);
-        QVERIFY(std::any_of(exchanges.begin(), exchanges.end(),
-                            [&](Genome c) { return canonicalizeGenome(t.layout, c), c == byHand; }));
+        QVERIFY(t.among(exchanges, byHand));
         QCOMPARE(t.evaluator.evaluate(byHand).edp, exchanged);
     }
 
@@ -706,9 +724,7 @@ private slots:
                "597,1,600,334,305,3,3,4,4,4,4,4,5,5,3,3,4,5,5,5,5,1,1,3,3,"
                "4,4,4,4,0,0,4,0,0,4,4,0,0,0,0,0,0,0,0,3,6,4");
         QVERIFY2(t.atRecorded(1.16874e10), qPrintable(QString::number(t.edp)));
-        std::vector<Genome> positional;
-        DesignMoves(t.layout, DesignMoves::Formats::Positional)
-            .factorBlockExchangeNeighbours(t.stuck, positional);
+        const auto positional = t.positional(&DesignMoves::factorBlockExchangeNeighbours);
         QCOMPARE(positional.size(), std::size_t(20));
         for (const auto& n : positional) {
             const auto move = geneChanges(t.stuck, n);
@@ -717,9 +733,8 @@ private slots:
         const auto blocks = t.of(&DesignMoves::factorBlockExchangeNeighbours);
         QCOMPARE(blocks.size(), std::size_t(40));
         QVERIFY(!t.otherTiersImprove());
-        QVERIFY(t.best(t.of(&DesignMoves::factorBlockNeighbours)) >= t.edp);
-        QVERIFY(t.best(t.of(&DesignMoves::factorRefillNeighbours)) >= t.edp);
-        QVERIFY(t.best(t.of(&DesignMoves::boundLoopOrderNeighbours)) >= t.edp);
+        QVERIFY(t.noneImproves({&DesignMoves::factorBlockNeighbours, &DesignMoves::factorRefillNeighbours,
+                                &DesignMoves::boundLoopOrderNeighbours}));
         const double exchanged = t.best(blocks);
         // The improving exchange, built by hand: K's two 2s at the MACs (K#8, K#9: genes 12, 13) trade
         // levels with C's two over the PEs (C#1, C#2: genes 14, 15), the formats carried - the MACs
@@ -730,8 +745,7 @@ private slots:
         byHand[14] = byHand[15] = 5;
         carryFormats(t.layout, t.stuck, byHand);
         canonicalizeGenome(t.layout, byHand);
-        QVERIFY(std::any_of(blocks.begin(), blocks.end(),
-                            [&](Genome c) { return canonicalizeGenome(t.layout, c), c == byHand; }));
+        QVERIFY(t.among(blocks, byHand));
         const auto better = t.evaluator.evaluate(byHand);
         QVERIFY2(better.valid, better.reason.c_str());
         QVERIFY(better.edp < t.edp); // Sparseloop's too (tests/data/oracle/figures.tsv, s9006 and s9007)
@@ -752,8 +766,7 @@ private slots:
                "2,4,5,2,1,2,2,2,2,2,2,3,3,3,3,3,3,4,4,4,4,4,1,1,1,1,1,3,3,4,4,4,4,0,0,0,0,1,0,0,0,4,0,0,"
                "0,0,0,0,6,6,4");
         QVERIFY2(t.atRecorded(1.74687e14), qPrintable(QString::number(t.edp)));
-        std::vector<Genome> positional;
-        DesignMoves(t.layout, DesignMoves::Formats::Positional).factorInsertNeighbours(t.stuck, positional);
+        const auto positional = t.positional(&DesignMoves::factorInsertNeighbours);
         QCOMPARE(positional.size(), std::size_t(13));
         const auto perm = t.layout.segment(GeneSegment::Permutation);
         const auto tiling = t.layout.segment(GeneSegment::Tiling);
@@ -766,10 +779,9 @@ private slots:
         const auto inserts = t.of(&DesignMoves::factorInsertNeighbours);
         QCOMPARE(inserts.size(), std::size_t(26));
         QVERIFY(!t.otherTiersImprove());
-        QVERIFY(t.best(t.of(&DesignMoves::factorBlockNeighbours)) >= t.edp);
-        QVERIFY(t.best(t.of(&DesignMoves::factorRefillNeighbours)) >= t.edp);
-        QVERIFY(t.best(t.of(&DesignMoves::factorBlockExchangeNeighbours)) >= t.edp);
-        QVERIFY(t.best(t.of(&DesignMoves::boundLoopOrderNeighbours)) >= t.edp);
+        QVERIFY(t.noneImproves({&DesignMoves::factorBlockNeighbours, &DesignMoves::factorRefillNeighbours,
+                                &DesignMoves::factorBlockExchangeNeighbours,
+                                &DesignMoves::boundLoopOrderNeighbours}));
         // The improving insert, built by hand: one of M's 2s from the GLB (gene 5) into the PE buffer, its
         // loop innermost there (N, K, M), the formats as they are: the PE buffer's tile P[2x32] Z[2x16].
         // The same move with the loop where the order puts it (M, N, K) is no better.
@@ -781,8 +793,7 @@ private slots:
         byHand[perm.begin + 3] = static_cast<int>(cantorEncode(nkm));
         QCOMPARE(nonUnitLoops(t.layout, byHand, 3), nkm);
         canonicalizeGenome(t.layout, byHand);
-        QVERIFY(std::any_of(inserts.begin(), inserts.end(),
-                            [&](Genome c) { return canonicalizeGenome(t.layout, c), c == byHand; }));
+        QVERIFY(t.among(inserts, byHand));
         const auto better = t.evaluator.evaluate(byHand);
         QVERIFY2(better.valid, better.reason.c_str());
         QVERIFY(better.edp < t.edp); // Sparseloop's too (tests/data/oracle/figures.tsv, s9004 and s9005)

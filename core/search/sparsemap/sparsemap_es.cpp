@@ -735,16 +735,16 @@ void EsRun::afterSurvival(Population& population)
             return;
         }
     }
-    // A polished segment best far above the run's best: the rest of the window would not lift it past.
-    if (m_p.restartMargin > 0 && m_p.restartAfterStagnation > 0 && m_stagnant >= m_p.polishAfterStagnation &&
-        m_stagnant < m_p.restartAfterStagnation && m_polished.contains(population.genomes.front()) &&
-        best > m_runBestValue * (1 + m_p.restartMargin)) {
-        m_stagnant = m_p.restartAfterStagnation;
-        if (m_report.firstEarlyRestart < 0)
+    // Early: a polished segment best far above the run's best, which the rest of the window would not
+    // lift past it.
+    const bool early = m_p.restartMargin > 0 && m_stagnant < m_p.restartAfterStagnation &&
+                       m_stagnant >= m_p.polishAfterStagnation &&
+                       m_polished.contains(population.genomes.front()) &&
+                       best > m_runBestValue * (1 + m_p.restartMargin);
+    if (m_p.restartAfterStagnation > 0 && (m_stagnant >= m_p.restartAfterStagnation || early)) {
+        if (early && m_report.firstEarlyRestart < 0)
             m_report.firstEarlyRestart = m_context.used();
-        ++m_report.earlyRestarts;
-    }
-    if (m_p.restartAfterStagnation > 0 && m_stagnant >= m_p.restartAfterStagnation) {
+        m_report.earlyRestarts += early ? 1 : 0;
         if (endgameDue()) {
             iteratedLocalSearch(population);
             if (m_context.done())
