@@ -194,7 +194,8 @@ struct SparseMapEsParameters {
     // past the run's best and buy a further draw instead. 84 cells x seeds 1-20 (session 33): 1,203
     // against 1,186 runs within 1 % (+0, +5, +2, +10 by block of 5 seeds; SpMM 567 against 550), 1,487
     // against 1,474 within 5 %, geometric mean without edge mm5 1.022 against 1.023
-    // (docs/results/search-quality.md). 0 = off; ablation `sparsemap-no-early-restarts`.
+    // (docs/results/search-quality.md). Margins of 0.05 and 0.2 do worse on the same seeds (1,192 and
+    // 1,189; SpMM 554 and 551 against 567; session 34). 0 = off; ablation `sparsemap-no-early-restarts`.
     double restartMargin = 0.1;
     // The end game (iterated local search): when a restart is due and the budget left is less than
     // `endgameSegments` x the mean length of the run's segments so far (from the end of initialization
