@@ -45,6 +45,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-early-restarts",
                "ablation: sparsemap restarting only after 20 generations without progress (not as soon as "
                "the segment's polished best is more than 10 % above the run's best)"},
+    MethodName{"sparsemap-no-confined-segments",
+               "ablation: sparsemap without segments confined to one dim at the innermost spatial level "
+               "(every third segment's draws and children)"},
     MethodName{"sparsemap-no-repairs",
                "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
                "made uncompressed)"},

@@ -102,6 +102,10 @@ void noEarlyRestarts(SparseMapEsParameters& p)
 {
     p.restartMargin = 0;
 }
+void noConfinedSegments(SparseMapEsParameters& p)
+{
+    p.innerOneDimSegments = 0;
+}
 void noFactorInserts(SparseMapEsParameters& p)
 {
     p.polishFactorInserts = false;
@@ -225,6 +229,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-block-exchanges", sparseMapWithout<noBlockExchanges>},
             {"sparsemap-no-inserts", sparseMapWithout<noFactorInserts>},
             {"sparsemap-no-early-restarts", sparseMapWithout<noEarlyRestarts>},
+            {"sparsemap-no-confined-segments", sparseMapWithout<noConfinedSegments>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},

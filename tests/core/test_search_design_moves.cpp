@@ -242,6 +242,76 @@ private slots:
         QVERIFY(std::abs(unrolled[1] / double(kDraws) - one) < 0.012);
     }
 
+    void innerOneDimDrawsKeepTheFullestFill()
+    {
+        // One PE of 6 MACs (the GLB -> PE fan-out is 1), M = K = N = 12 = 2 x 2 x 3. A draw with
+        // innerOneDimFit gives the MACs one dim; one random order of its factors fills them with 6 (a 3
+        // among the first two) or, with probability 1/3 (both 2s first), with 4, which a 3 no longer
+        // fits. The fullest of 8 orders is 4 with probability (1/3)^8 < 0.0002, and no factor leaves.
+        const GenomeLayout layout(
+            makeSpmm("m12-k12-n12", 12, 12, 12, uniformDensity(0.5), uniformDensity(0.5)),
+            test::templateArchitecture(1, 6));
+        const DesignMoves moves(layout);
+        const auto ranges = geneRanges(layout);
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        int macSlot = -1;
+        for (std::size_t k = 0; k < layout.mappingLevels().size(); ++k)
+            if (layout.mappingLevels()[k].kind == LoopKind::Spatial)
+                macSlot = static_cast<int>(k) + 1; // the innermost spatial level
+        QVERIFY(macSlot > 0);
+        std::mt19937_64 rng(2026);
+        constexpr int kDraws = 3000;
+        std::map<std::int64_t, int> fills, single;
+        for (int n = 0; n < kDraws; ++n) {
+            for (const bool fit : {true, false}) {
+                Genome g = randomIndividual(ranges, rng);
+                moves.drawSpatialUnrolling(g, rng, 1.0, fit);
+                QVERIFY(spatialFanoutFits(layout, g));
+                QVERIFY(moves.innerSpatialOneDim(g));
+                std::set<int> dims;
+                std::int64_t product = 1;
+                for (int i = tiling.begin; i < tiling.end; ++i)
+                    if (g[i] == macSlot) {
+                        dims.insert(layout.gene(i).dim);
+                        product *= layout.gene(i).factor;
+                    }
+                ++(fit ? fills : single)[product];
+                if (fit)
+                    QCOMPARE(dims.size(), std::size_t{1});
+            }
+        }
+        // 6 or 4; 4 expected in 3000 x (1/3)^8 = 0.46 draws (7 or more: probability < 1e-6).
+        QCOMPARE(fills[6] + fills[4], kDraws);
+        QVERIFY(fills[4] <= 6);
+        // Without the fit: one order fills 6 in 2/3 of the draws, and half of the draws then lose factors
+        // (to at most 6^u, u uniform in [0, 1)): 6 in 1/3 of them (standard error 0.009).
+        QVERIFY(std::abs(single[6] / double(kDraws) - 1.0 / 3) < 0.05);
+    }
+
+    void innerSpatialOneDimCountsTheDimsAtTheMacs()
+    {
+        // spmm-32x64x48 on cloud: spatial levels 3 (GLB -> PE) and 5 (PE -> MAC).
+        const auto layout = mm3Cloud();
+        const DesignMoves moves(layout);
+        const auto tiling = layout.segment(GeneSegment::Tiling);
+        Genome g(static_cast<std::size_t>(layout.size()), 0);
+        for (int i = tiling.begin; i < tiling.end; ++i)
+            g[i] = 1;
+        QVERIFY(moves.innerSpatialOneDim(g)); // nothing unrolled
+        std::vector<int> m, k, n;             // each dim's tiling genes
+        for (int i = tiling.begin; i < tiling.end; ++i) {
+            const auto& gene = layout.gene(i);
+            (gene.dim == 0 ? m : gene.dim == 1 ? k : n).push_back(i);
+        }
+        QCOMPARE(n.size(), std::size_t{5}); // N = 2^4 x 3
+        g[k[0]] = g[k[1]] = 5;
+        g[m[0]] = g[m[1]] = 3; // two dims at the PEs do not count
+        g[n[0]] = 3;
+        QVERIFY(moves.innerSpatialOneDim(g)); // K 4 alone at the MACs
+        g[n[0]] = 5;
+        QVERIFY(!moves.innerSpatialOneDim(g)); // K 4 x N 2
+    }
+
     void spatialUnrollingIsTheProductPerLevelAndDim()
     {
         // spmm-32x64x48 on cloud: M = 2^5, K = 2^6, N = 2^4 x 3; spatial levels 3 (GLB -> PE) and 5

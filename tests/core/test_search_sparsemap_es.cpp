@@ -197,6 +197,7 @@ private slots:
         bad([](auto& p) { p.restartMargin = -0.1; });
         bad([](auto& p) { p.restartMargin = std::nan(""); });
         bad([](auto& p) { p.restartMargin = std::numeric_limits<double>::infinity(); });
+        bad([](auto& p) { p.innerOneDimSegments = -1; });
         bad([](auto& p) { p.polishMoveMemory = std::nan(""); });
         bad([](auto& p) { p.polishMoveMemory = std::numeric_limits<double>::infinity(); });
         bad([](auto& p) {

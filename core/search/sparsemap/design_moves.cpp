@@ -126,7 +126,8 @@ bool DesignMoves::isSpatialLevel(int value) const
     return std::find(m_spatialLevels.begin(), m_spatialLevels.end(), value) != m_spatialLevels.end();
 }
 
-void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, double oneDimShare) const
+void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, double oneDimShare,
+                                       bool innerOneDimFit) const
 {
     if (m_spatialLevels.empty() || m_temporalLevels.empty())
         return;
@@ -140,15 +141,9 @@ void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, dou
             genome[i] = temporal();
     std::vector<int> levels = m_spatialLevels, dims(m_layout.workload().dims.size()), genes, placed;
     std::shuffle(levels.begin(), levels.end(), rng);
-    for (int level : levels) {
-        std::iota(dims.begin(), dims.end(), 0);
-        std::shuffle(dims.begin(), dims.end(), rng);
-        const bool oneDim = oneDimShare > 0 && uniform01(rng) < oneDimShare;
-        const auto chosen = dims.begin() + (oneDim ? 1 : uniformInt(1, static_cast<int>(dims.size()), rng));
-        genes.clear();
-        for (int i = tiling.begin; i < tiling.end; ++i)
-            if (!isSpatialLevel(genome[i]) && std::find(dims.begin(), chosen, m_layout.gene(i).dim) != chosen)
-                genes.push_back(i);
+    const int innermost = m_spatialLevels.back();
+    // The chosen dims' factors, in random order, to `level` while the fan-out fits; their product.
+    auto fill = [&](int level) {
         std::shuffle(genes.begin(), genes.end(), rng);
         placed.clear();
         double product = 1;
@@ -162,6 +157,35 @@ void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, dou
                 genome[i] = was;
             }
         }
+        return product;
+    };
+    Genome before, fullest;
+    for (int level : levels) {
+        std::iota(dims.begin(), dims.end(), 0);
+        std::shuffle(dims.begin(), dims.end(), rng);
+        const bool fit = innerOneDimFit && level == innermost;
+        const bool oneDim = fit || (oneDimShare > 0 && uniform01(rng) < oneDimShare);
+        const auto chosen = dims.begin() + (oneDim ? 1 : uniformInt(1, static_cast<int>(dims.size()), rng));
+        genes.clear();
+        for (int i = tiling.begin; i < tiling.end; ++i)
+            if (!isSpatialLevel(genome[i]) && std::find(dims.begin(), chosen, m_layout.gene(i).dim) != chosen)
+                genes.push_back(i);
+        if (fit) { // the fullest of kInnerFitDraws fills, kept whole
+            before = genome;
+            double most = 0;
+            for (int t = 0; t < kInnerFitDraws; ++t) {
+                if (t > 0)
+                    genome = before;
+                const double product = fill(level);
+                if (product > most) {
+                    most = product;
+                    fullest = genome;
+                }
+            }
+            genome = fullest;
+            continue;
+        }
+        double product = fill(level);
         if (uniform01(rng) >= 0.5)
             continue;
         // Whole factors leave until the product is at most the target (1e-7: rounding of the power).
@@ -174,6 +198,22 @@ void DesignMoves::drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, dou
             genome[i] = temporal();
         }
     }
+}
+
+bool DesignMoves::innerSpatialOneDim(const Genome& genome) const
+{
+    if (m_spatialLevels.empty())
+        return true;
+    const int innermost = m_spatialLevels.back();
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    int dim = -1;
+    for (int i = tiling.begin; i < tiling.end; ++i)
+        if (genome[i] == innermost) {
+            if (dim >= 0 && m_layout.gene(i).dim != dim)
+                return false;
+            dim = m_layout.gene(i).dim;
+        }
+    return true;
 }
 
 std::vector<std::int64_t> DesignMoves::spatialUnrolling(const Genome& genome) const

@@ -46,8 +46,15 @@ public:
     // factors, in random order, to the level while the spatial fan-out fits (spatialFanoutFits); with
     // probability 1/2 factors then leave again (to a uniformly drawn temporal level), in random order,
     // until the level's unrolling is at most its filled product raised to a uniform power in [0, 1).
-    // The other genes stay as they are. With oneDimShare 0 no draw is spent on it.
-    void drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, double oneDimShare = 0) const;
+    // The other genes stay as they are. With oneDimShare 0 no draw is spent on it. With innerOneDimFit
+    // the innermost spatial level (the MACs of a PE in the presets) takes one dim, whose factors fill it
+    // in kInnerFitDraws random orders of which the fullest (largest product) is kept, and none leave.
+    void drawSpatialUnrolling(Genome& genome, std::mt19937_64& rng, double oneDimShare = 0,
+                              bool innerOneDimFit = false) const;
+    static constexpr int kInnerFitDraws = 8;
+    // Whether the innermost spatial level of `genome` unrolls at most one dim (true without spatial
+    // levels).
+    bool innerSpatialOneDim(const Genome& genome) const;
     // The spatial unrolling of `genome`: for each spatial mapping level (outer first) and each dim, the
     // product of the dim's prime factors at that level. Genomes that place the same factors at the
     // spatial levels have the same unrolling, wherever their other factors sit.
@@ -131,7 +138,7 @@ private:
     std::vector<std::vector<int>> m_blocks;
     // Whether a tiling gene's value names a spatial mapping level.
     bool isSpatialLevel(int value) const;
-    std::vector<int> m_spatialLevels;  // tiling gene values of the spatial mapping levels
+    std::vector<int> m_spatialLevels;  // tiling gene values of the spatial mapping levels, outer first
     std::vector<int> m_temporalLevels; // and of the temporal ones
 };
 

@@ -70,6 +70,8 @@ void validate(const SparseMapEsParameters& p)
     share("outerTilingShare", p.outerTilingShare);
     share("spatialDrawShare", p.spatialDrawShare);
     share("spatialOneDimShare", p.spatialOneDimShare);
+    require(p.innerOneDimSegments >= 0, "innerOneDimSegments must be >= 0 (0 = no confined segments; got " +
+                                            std::to_string(p.innerOneDimSegments) + ")");
     require(p.polishAfterStagnation >= 0, "polishAfterStagnation must be >= 0 (0 = never)");
     require(p.restartAfterStagnation >= 0, "restartAfterStagnation must be >= 0 (0 = never)");
     require(p.restartElite >= 0, "restartElite must be >= 0");
@@ -119,6 +121,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.extraStepShare = 0;
     p.outerTilingShare = 0;
     p.spatialDrawShare = 0;
+    p.innerOneDimSegments = 0;
     p.calibrate = true;
     p.initialization = EsInitialization::Hypercube;
     p.crossover = EsCrossover::SensitivityAware;
@@ -218,8 +221,15 @@ private:
                     g[i] = 1;
         }
         if (m_p.spatialDrawShare > 0 && uniform01(m_rng) < m_p.spatialDrawShare)
-            m_moves.drawSpatialUnrolling(g, m_rng, m_p.spatialOneDimShare);
+            m_moves.drawSpatialUnrolling(g, m_rng, m_p.spatialOneDimShare, confined());
         return g;
+    }
+    // Whether the current segment is confined to one dim at the innermost spatial level
+    // (innerOneDimSegments: with 3 the segments after restart 2, 5, 8, ...; with 1 every segment).
+    bool confined() const
+    {
+        const int period = m_p.innerOneDimSegments;
+        return period > 0 && m_report.restarts % period == period - 1;
     }
     void mutate(Genome& child)
     {
@@ -827,8 +837,12 @@ void EsRun::run()
     operators.fresh = [this] { return fresh(); };
     if (m_p.nicheSize > 0 || m_p.unrollingNicheSize > 0)
         operators.survive = [this](Population& p) { survive(p); };
-    if (m_p.prefilterFanout && m_p.prefilterOffspring)
-        operators.admissible = [this](const Genome& g) { return spatialFanoutFits(m_layout, g); };
+    const bool prefilter = m_p.prefilterFanout && m_p.prefilterOffspring;
+    if (prefilter || m_p.innerOneDimSegments > 0)
+        operators.admissible = [this, prefilter](const Genome& g) {
+            return (!prefilter || spatialFanoutFits(m_layout, g)) &&
+                   (!confined() || m_moves.innerSpatialOneDim(g));
+        };
     if (m_p.polishAfterStagnation > 0 || m_p.restartAfterStagnation > 0)
         operators.afterSurvival = [this](Population& p, int) { afterSurvival(p); };
     EvolutionSettings settings;

@@ -18,7 +18,9 @@
 //   - generation 0 from feasibility-first random draws (no calibration, no HSHI), and every fresh draw
 //     (generation 0, restarts) draws each spatial level's unrolling afresh: a few dims fill the level's
 //     fan-out or a log-uniform part of it (DesignMoves::drawSpatialUnrolling), and survival keeps at
-//     most 3 members per unrolling;
+//     most 3 members per unrolling; every third segment (after restart 2, 5, ...) is confined to one
+//     dim at the innermost spatial level (its draws fill the MACs with one dim, its children unroll
+//     one dim there at most);
 //   - every bred genome is made canonical and the run never evaluates a canonical genome twice;
 //   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes)
 //     and design steps (a prime factor to another level, two adjacent non-unit loops swapped, a format
@@ -174,6 +176,18 @@ struct SparseMapEsParameters {
     // against 1,121; docs/results/search-quality.md). 0 in the default; variant
     // `sparsemap-one-dim-draws` (1).
     double spatialOneDimShare = 0;
+    // Segments confined to one dim at the innermost spatial level: every this-many-th segment (the
+    // segments after restart 2, 5, 8, ... with 3) draws its fresh genomes with that level filled by one
+    // dim (DesignMoves::drawSpatialUnrolling's innerOneDimFit) and breeds only children whose innermost
+    // spatial level unrolls one dim at most (DesignMoves::innerSpatialOneDim; the others are
+    // inadmissible, like a fan-out overflow, and cost no evaluation); the polish is not confined. An
+    // unconfined segment seldom ends in such a basin even where it is the best: on mobile mm7 the
+    // best-known design unrolls K 64 alone at the MACs, yet with such draws common the segments settle
+    // on K 32 x M 2, whose designs look better before their polish. 84 cells x seeds 1-20: every third
+    // segment, 1,203 -> 1,223 runs within 1 % and the geometric mean without edge mm5 1.022 -> 1.018;
+    // every other segment, 1,202 and 1.017 (SpConv cells lose an unconfined segment);
+    // docs/results/search-quality.md, session 35. 0 = no confined segments.
+    int innerOneDimSegments = 3;
     // Local polish of the elite: after this many generations without a new best, the best member is
     // improved by descent over its single moves (DesignMoves::neighbours; first improvement by batches,
     // polishBatch) and, where none improves, the tiers below, until nothing improves it; each local
