@@ -4,7 +4,8 @@
 // hand, so do the orders of the unit loops a storage level binds its ranks to, format pairs, factor
 // exchanges, one-for-two exchanges at spatial levels (refills), repairs (uncompressedVariants), moves
 // of blocks of equal factors and follow-ups (followUpNeighbours, counted by hand) leave local optima of the
-// other moves, the ES never evaluates a canonical genome twice, and the published variant keeps its genome
+// other moves, spatial draws (with the MACs filled by one dim: the fullest of several fills) unroll as
+// counted, the ES never evaluates a canonical genome twice, and the published variant keeps its genome
 // space (no canonical form).
 #include "genome/cantor.hpp"
 #include "genome/genome_codec.hpp"

@@ -1,9 +1,11 @@
 // SparseMap ES (paper IV-D, IV-E, IV-H): calibration on a synthetic fitness, the annealing schedule,
-// SAC cut points, hypercube placement, parameter checks, budgets, determinism across thread counts,
-// cancellation, hostile spaces, and a sanity check against random sampling on mm3 / cloud.
+// SAC cut points, hypercube placement, parameter checks, budgets, determinism across thread counts, the
+// end game, early restarts, confined segments, cancellation, hostile spaces, and a sanity check against
+// random sampling on mm3 / cloud.
 #include "genome/genome_codec.hpp"
 #include "io/architecture_io.hpp"
 #include "io/workload_io.hpp"
+#include "search/sparsemap/design_moves.hpp"
 #include "search/sparsemap/sparsemap_es.hpp"
 #include "search/sparsemap/sparsemap_operators.hpp"
 #include "sample_inputs.hpp"
@@ -355,6 +357,35 @@ private slots:
         QCOMPARE(same.points.size(), plain.points.size());
         for (std::size_t i = 0; i < plain.points.size(); ++i)
             QCOMPARE(same.points[i].genome, plain.points[i].genome);
+    }
+
+    // Confined segments (innerOneDimSegments): with every segment confined and nothing but draws and
+    // breeding (no polish, end game or follow-ups, whose moves are not confined), every genome the run
+    // evaluates unrolls one dim at most at the MACs (mobile: 64 per PE); unconfined, the same run
+    // evaluates genomes with two or more dims there.
+    void confinedSegmentsEvaluateOneDimAtTheMacs()
+    {
+        const auto layout = test::sampleLayout("mm6", "mobile");
+        const DesignMoves moves(layout);
+        SparseMapEsParameters confined;
+        confined.innerOneDimSegments = 1;
+        confined.polishAfterStagnation = 0;
+        confined.endgameKickSteps = 0;
+        confined.followUpShare = 0;
+        confined.restartAfterStagnation = 3; // restarts draw afresh, confined too
+        SparseMapEs es(confined);
+        const auto r = test::runSeeded(es, layout, 5000, 2, 1);
+        QCOMPARE(r.points.size(), std::size_t{5000});
+        QVERIFY(es.report().restarts > 0);
+        for (const auto& point : r.points)
+            QVERIFY(moves.innerSpatialOneDim(point.genome));
+
+        SparseMapEsParameters free = confined;
+        free.innerOneDimSegments = 0;
+        SparseMapEs unconfined(free);
+        const auto u = test::runSeeded(unconfined, layout, 5000, 2, 1);
+        QVERIFY(std::any_of(u.points.begin(), u.points.end(),
+                            [&](const auto& point) { return !moves.innerSpatialOneDim(point.genome); }));
     }
 
     // The run summary `sparsemap search` prints: its initialization (with the published start, its
