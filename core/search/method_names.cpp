@@ -47,7 +47,10 @@ constexpr std::array kMethods{
                "the segment's polished best is more than 10 % above the run's best)"},
     MethodName{"sparsemap-no-confined-segments",
                "ablation: sparsemap without segments confined to one dim at the innermost spatial level "
-               "(every third segment's draws and children)"},
+               "(every other segment's draws, children and first polish descent)"},
+    MethodName{"sparsemap-unconfined-polish",
+               "ablation: sparsemap whose confined segments polish without the confinement (their first "
+               "descent not kept to one dim at the innermost spatial level)"},
     MethodName{"sparsemap-no-repairs",
                "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
                "made uncompressed)"},

@@ -106,6 +106,10 @@ void noConfinedSegments(SparseMapEsParameters& p)
 {
     p.innerOneDimSegments = 0;
 }
+void unconfinedPolish(SparseMapEsParameters& p)
+{
+    p.confinedPolish = false;
+}
 void noFactorInserts(SparseMapEsParameters& p)
 {
     p.polishFactorInserts = false;
@@ -230,6 +234,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-inserts", sparseMapWithout<noFactorInserts>},
             {"sparsemap-no-early-restarts", sparseMapWithout<noEarlyRestarts>},
             {"sparsemap-no-confined-segments", sparseMapWithout<noConfinedSegments>},
+            {"sparsemap-unconfined-polish", sparseMapWithout<unconfinedPolish>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},

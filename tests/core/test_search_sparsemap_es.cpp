@@ -1,7 +1,7 @@
 // SparseMap ES (paper IV-D, IV-E, IV-H): calibration on a synthetic fitness, the annealing schedule,
 // SAC cut points, hypercube placement, parameter checks, budgets, determinism across thread counts, the
-// end game, early restarts, confined segments, cancellation, hostile spaces, and a sanity check against
-// random sampling on mm3 / cloud.
+// end game, early restarts, confined segments and their polish, cancellation, hostile spaces, and a
+// sanity check against random sampling on mm3 / cloud.
 #include "genome/genome_codec.hpp"
 #include "io/architecture_io.hpp"
 #include "io/workload_io.hpp"
@@ -33,6 +33,17 @@ GenomeLayout spmmLayout()
 {
     return GenomeLayout(makeSpmm("spmm", 32, 64, 48, uniformDensity(0.3), uniformDensity(0.5)),
                         test::templateArchitecture(16, 4, 64 << 10, 512));
+}
+
+// Every segment confined to one dim at the MACs, with no end game or follow-ups (their moves are never
+// confined).
+SparseMapEsParameters everySegmentConfined()
+{
+    SparseMapEsParameters p;
+    p.innerOneDimSegments = 1;
+    p.endgameKickSteps = 0;
+    p.followUpShare = 0;
+    return p;
 }
 
 // Ten genes in [0, 4]: only genes 2 and 7 matter (equally), gene 4 barely, and gene 9 = 4 is invalid.
@@ -367,11 +378,8 @@ private slots:
     {
         const auto layout = test::sampleLayout("mm6", "mobile");
         const DesignMoves moves(layout);
-        SparseMapEsParameters confined;
-        confined.innerOneDimSegments = 1;
+        SparseMapEsParameters confined = everySegmentConfined();
         confined.polishAfterStagnation = 0;
-        confined.endgameKickSteps = 0;
-        confined.followUpShare = 0;
         confined.restartAfterStagnation = 3; // restarts draw afresh, confined too
         SparseMapEs es(confined);
         const auto r = test::runSeeded(es, layout, 5000, 2, 1);
@@ -386,6 +394,49 @@ private slots:
         const auto u = test::runSeeded(unconfined, layout, 5000, 2, 1);
         QVERIFY(std::any_of(u.points.begin(), u.points.end(),
                             [&](const auto& point) { return !moves.innerSpatialOneDim(point.genome); }));
+    }
+
+    // A confined segment's polish (confinedPolish) descends first among the designs with one dim at the
+    // MACs, then on unconfined. With every segment confined and no end game or follow-ups, only those
+    // second descents can evaluate a genome with two dims or more at the MACs: there are some, and no
+    // more than the polish evaluations outside the confined first descents. Without confinedPolish the
+    // run is the same up to its first polish, whose descent leaves the family before the confined one
+    // does.
+    void confinedPolishDescendsWithinTheFamilyFirst()
+    {
+        const auto layout = test::sampleLayout("mm6", "mobile");
+        const DesignMoves moves(layout);
+        const SparseMapEsParameters confined = everySegmentConfined();
+        SparseMapEs es(confined);
+        const auto r = test::runSeeded(es, layout, 8000, 2, 1);
+        const auto& report = es.report();
+        QVERIFY(report.confinedPolishes > 0);
+        QCOMPARE(report.confinedPolishes, report.polishes);
+        QVERIFY(report.firstConfinedPolish > report.initializationEvaluations);
+        QVERIFY(report.confinedEvaluations > 0);
+        QVERIFY(report.confinedEvaluations < report.polishEvaluations);
+        auto isWide = [&](const auto& point) { return !moves.innerSpatialOneDim(point.genome); };
+        auto firstWide = [&](const SearchResult& run) {
+            std::size_t i = 0;
+            while (i < run.points.size() && !isWide(run.points[i]))
+                ++i;
+            return i;
+        };
+        const auto wide = static_cast<std::int64_t>(std::count_if(r.points.begin(), r.points.end(), isWide));
+        QVERIFY(wide > 0);
+        QVERIFY(wide <= report.polishEvaluations - report.confinedEvaluations);
+        const auto start = static_cast<std::size_t>(report.firstConfinedPolish);
+        QVERIFY(firstWide(r) > start);
+
+        SparseMapEsParameters free = confined;
+        free.confinedPolish = false;
+        SparseMapEs unconfined(free);
+        const auto u = test::runSeeded(unconfined, layout, 8000, 2, 1);
+        QCOMPARE(unconfined.report().confinedPolishes, 0);
+        for (std::size_t i = 0; i < start; ++i)
+            QCOMPARE(u.points[i].genome, r.points[i].genome);
+        QVERIFY(firstWide(u) >= start);
+        QVERIFY(firstWide(u) < firstWide(r));
     }
 
     // The run summary `sparsemap search` prints: its initialization (with the published start, its

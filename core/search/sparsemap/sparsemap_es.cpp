@@ -122,6 +122,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.outerTilingShare = 0;
     p.spatialDrawShare = 0;
     p.innerOneDimSegments = 0;
+    p.confinedPolish = false;
     p.calibrate = true;
     p.initialization = EsInitialization::Hypercube;
     p.crossover = EsCrossover::SensitivityAware;
@@ -225,7 +226,7 @@ private:
         return g;
     }
     // Whether the current segment is confined to one dim at the innermost spatial level
-    // (innerOneDimSegments: with 3 the segments after restart 2, 5, 8, ...; with 1 every segment).
+    // (innerOneDimSegments: with 2 the segments after restart 1, 3, 5, ...; with 1 every segment).
     bool confined() const
     {
         const int period = m_p.innerOneDimSegments;
@@ -334,6 +335,7 @@ private:
     Genome m_runBest;   // the best of the run, restarts included (the end game's centre)
     double m_runBestValue = std::numeric_limits<double>::infinity();
     std::int64_t m_evolutionStart = 0; // evaluations used when the first generation was bred
+    bool m_confinedDescent = false;    // a confined polish's first descent (confinedPolish)
     bool m_endgameExhausted = false;   // the end game found no new kick: restarts again
     // The best local optimum the polish has ended on, with its follow-up starts (kept for
     // runFollowUps; m_followUpOrigin is empty once they ran, m_followUpValue stays).
@@ -412,7 +414,17 @@ bool EsRun::polish(Population& population)
     Genome current = population.genomes.front();
     double value = population.objectives.front();
     const double start = value;
-    descendFrom(current, value, population);
+    if (m_p.confinedPolish && confined()) { // first among the designs of the segment's family
+        if (m_report.firstConfinedPolish < 0)
+            m_report.firstConfinedPolish = spentBefore;
+        ++m_report.confinedPolishes;
+        m_confinedDescent = true;
+        descendFrom(current, value, population);
+        m_confinedDescent = false;
+        m_report.confinedEvaluations += m_context.used() - spentBefore;
+    }
+    if (!m_context.done())
+        descendFrom(current, value, population);
     survive(population);
     m_report.polishEvaluations += m_context.used() - spentBefore;
     return value < start;
@@ -445,7 +457,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         const double within = value * (1 + m_p.followUpWithin);
         for (auto& c : candidates) {
             normalize(c);
-            if ((m_p.prefilterFanout && !spatialFanoutFits(m_layout, c)) || drawn.contains(c))
+            if ((m_p.prefilterFanout && !spatialFanoutFits(m_layout, c)) || drawn.contains(c) ||
+                (m_confinedDescent && !m_moves.innerSpatialOneDim(c)))
                 continue;
             if (known(c)) {
                 if (moves && movesMapping(c)) {
@@ -892,6 +905,10 @@ std::vector<std::string> SparseMapEs::summary() const
         lines.push_back("strategy sub-search: " + n(r.strategySearches) + " searches, " +
                         n(r.strategyEvaluations) + " evaluations, " + n(r.strategyImprovements) +
                         " found a better design");
+    if (m_parameters.polishAfterStagnation > 0 && m_parameters.innerOneDimSegments > 0 &&
+        m_parameters.confinedPolish)
+        lines.push_back("confined polishes: " + n(r.confinedPolishes) + ", " + n(r.confinedEvaluations) +
+                        " evaluations before they went on unconfined");
     if (m_parameters.restartAfterStagnation > 0)
         lines.push_back("restarts: " + n(r.restarts) +
                         (m_parameters.restartMargin > 0

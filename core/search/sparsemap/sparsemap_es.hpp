@@ -18,9 +18,9 @@
 //   - generation 0 from feasibility-first random draws (no calibration, no HSHI), and every fresh draw
 //     (generation 0, restarts) draws each spatial level's unrolling afresh: a few dims fill the level's
 //     fan-out or a log-uniform part of it (DesignMoves::drawSpatialUnrolling), and survival keeps at
-//     most 3 members per unrolling; every third segment (after restart 2, 5, ...) is confined to one
+//     most 3 members per unrolling; every other segment (after restart 1, 3, ...) is confined to one
 //     dim at the innermost spatial level (its draws fill the MACs with one dim, its children unroll
-//     one dim there at most);
+//     one dim there at most, its polish descends within the confinement first);
 //   - every bred genome is made canonical and the run never evaluates a canonical genome twice;
 //   - block crossover (whole per-dimension tilings, per-tensor formats, per-level orders, S/G genes)
 //     and design steps (a prime factor to another level, two adjacent non-unit loops swapped, a format
@@ -177,17 +177,30 @@ struct SparseMapEsParameters {
     // `sparsemap-one-dim-draws` (1).
     double spatialOneDimShare = 0;
     // Segments confined to one dim at the innermost spatial level: every this-many-th segment (the
-    // segments after restart 2, 5, 8, ... with 3) draws its fresh genomes with that level filled by one
+    // segments after restart 1, 3, 5, ... with 2) draws its fresh genomes with that level filled by one
     // dim (DesignMoves::drawSpatialUnrolling's innerOneDimFit) and breeds only children whose innermost
     // spatial level unrolls one dim at most (DesignMoves::innerSpatialOneDim; the others are
-    // inadmissible, like a fan-out overflow, and cost no evaluation); the polish is not confined. An
+    // inadmissible, like a fan-out overflow, and cost no evaluation); its polish, see confinedPolish. An
     // unconfined segment seldom ends in such a basin even where it is the best: on mobile mm7 the
     // best-known design unrolls K 64 alone at the MACs, yet with such draws common the segments settle
-    // on K 32 x M 2, whose designs look better before their polish. 84 cells x seeds 1-20: every third
-    // segment, 1,203 -> 1,223 runs within 1 % and the geometric mean without edge mm5 1.022 -> 1.018;
-    // every other segment, 1,202 and 1.017 (SpConv cells lose an unconfined segment);
-    // docs/results/search-quality.md, session 35. 0 = no confined segments.
-    int innerOneDimSegments = 3;
+    // on K 32 x M 2, whose designs look better before their polish. 84 cells x seeds 1-20, unconfined
+    // polish: every third segment, 1,203 -> 1,223 runs within 1 % and the geometric mean without edge
+    // mm5 1.022 -> 1.018; every other segment, 1,202 and 1.017 (SpConv cells lose an unconfined
+    // segment; session 35). With confinedPolish every other segment is the better: 1,234 against 1,223
+    // (every third, confined polish: 1,214) and 1.014 against 1.018 (session 36);
+    // docs/results/search-quality.md. 0 = no confined segments.
+    int innerOneDimSegments = 2;
+    // The polish in a confined segment descends first among the designs with one dim at the innermost
+    // spatial level (the moves that put a second dim there are left out), then on from that local
+    // optimum unconfined. Unconfined from the start, it walks out of the family (mobile mm7, mobile
+    // conv8, cloud mm11: in each run traced the confined segment's polished best had two dims or more
+    // at the MACs), so the family is bred but never polished: mobile mm11 and cloud mm11, whose
+    // best-known designs unroll K alone at the MACs (and K 8 at the PEs), ended 13-16 % above it in every
+    // run of seeds 1-20; with it, in 24 of those 40 runs within 1 %. 84 cells x seeds 1-20, every other
+    // segment confined: 1,234 runs within 1 % (unconfined polish, session 35: 1,202), 1,534 within 5 %
+    // (1,515), the geometric mean without edge mm5 1.014 (1.017); docs/results/search-quality.md,
+    // session 36. The end game and the follow-ups are not confined. False: the polish is never confined.
+    bool confinedPolish = true;
     // Local polish of the elite: after this many generations without a new best, the best member is
     // improved by descent over its single moves (DesignMoves::neighbours; first improvement by batches,
     // polishBatch) and, where none improves, the tiers below, until nothing improves it; each local
@@ -366,14 +379,17 @@ struct SparseMapEsReport {
     int followUpImprovements = 0;               // follow-ups that beat their local optimum
     std::int64_t followUpEvaluations = 0;       // evaluations the follow-ups spent
     int restarts = 0;
-    int earlyRestarts = 0;                // of them, those restartMargin brought forward
-    std::int64_t firstEarlyRestart = -1;  // evaluations used when the first of them came; -1: none
-    std::int64_t endgameStart = -1;       // evaluations used when the end game began; -1: it did not
-    int endgameKicks = 0;                 // kicks of the best it evaluated
-    std::int64_t endgameEvaluations = 0;  // evaluations it spent (its polishes included)
-    int strategySearches = 0;             // sub-searches of the sparse strategy run
-    int strategyImprovements = 0;         // of them, those that found a better design
-    std::int64_t strategyEvaluations = 0; // evaluations they spent (their polishes included)
+    int earlyRestarts = 0;                 // of them, those restartMargin brought forward
+    std::int64_t firstEarlyRestart = -1;   // evaluations used when the first of them came; -1: none
+    int confinedPolishes = 0;              // polishes that began confined (confinedPolish)
+    std::int64_t confinedEvaluations = 0;  // evaluations their confined first descents spent
+    std::int64_t firstConfinedPolish = -1; // evaluations used when the first of them began; -1: none
+    std::int64_t endgameStart = -1;        // evaluations used when the end game began; -1: it did not
+    int endgameKicks = 0;                  // kicks of the best it evaluated
+    std::int64_t endgameEvaluations = 0;   // evaluations it spent (its polishes included)
+    int strategySearches = 0;              // sub-searches of the sparse strategy run
+    int strategyImprovements = 0;          // of them, those that found a better design
+    std::int64_t strategyEvaluations = 0;  // evaluations they spent (their polishes included)
 };
 
 class SparseMapEs : public Optimizer {
