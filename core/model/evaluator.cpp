@@ -293,6 +293,12 @@ bool mayReorder(const Mapping& mapping, const Architecture& arch)
 
 } // namespace
 
+bool Evaluator::dataFitsCapacity(const Design& design)
+{
+    return model::dataFitsCapacity(m_workload, m_arch, design.mapping, design.sparse.formats, m_density,
+                                   m_options.occupancyConfidence);
+}
+
 const EvaluationResult& Evaluator::evaluate(const Design& given)
 {
     m_result.valid = true;

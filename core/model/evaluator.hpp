@@ -68,6 +68,9 @@ public:
 
     // Never throws for a structurally complete design: problems make the result invalid with a reason.
     const EvaluationResult& evaluate(const Design& design);
+    // The pre-evaluation capacity check (model::dataFitsCapacity) of a design: false means evaluate()
+    // reports it invalid. A mapper may rule such designs out without evaluating them.
+    bool dataFitsCapacity(const Design& design);
 
 private:
     bool checkStructure(const Design& design);

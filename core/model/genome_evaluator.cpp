@@ -21,14 +21,25 @@ GenomeEvaluator::GenomeEvaluator(const GenomeLayout& layout, ModelOptions option
 {
 }
 
-const EvaluationResult& GenomeEvaluator::evaluate(std::span<const int> genome)
+void GenomeEvaluator::decode(std::span<const int> genome)
 {
     decodeGenomeInto(m_layout, genome, m_design);
     if (m_evaluator.options().formatSpace == FormatSpace::SparseloopNearest)
         for (auto& level : m_design.sparse.formats)
             for (auto& format : level)
                 makeRepresentableInSparseloop(format);
+}
+
+const EvaluationResult& GenomeEvaluator::evaluate(std::span<const int> genome)
+{
+    decode(genome);
     return m_evaluator.evaluate(m_design);
+}
+
+bool GenomeEvaluator::dataFitsCapacity(std::span<const int> genome)
+{
+    decode(genome);
+    return m_evaluator.dataFitsCapacity(m_design);
 }
 
 } // namespace sparsemap::model

@@ -15,11 +15,15 @@ public:
 
     // Throws GenomeError for a genome of the wrong length or with a gene out of range.
     const EvaluationResult& evaluate(std::span<const int> genome);
+    // Evaluator::dataFitsCapacity of the genome's design (as evaluate() would score it): false means
+    // evaluate() reports the genome invalid. Decodes the genome: lastDesign() is then its design.
+    bool dataFitsCapacity(std::span<const int> genome);
     const Design& lastDesign() const { return m_design; }
     const GenomeLayout& layout() const { return m_layout; }
     Evaluator& evaluator() { return m_evaluator; }
 
 private:
+    void decode(std::span<const int> genome); // into m_design, as evaluate() scores it
     const GenomeLayout& m_layout;
     Evaluator m_evaluator;
     Design m_design;

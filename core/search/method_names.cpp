@@ -51,6 +51,10 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-unconfined-polish",
                "ablation: sparsemap whose confined segments polish without the confinement (their first "
                "descent not kept to one dim at the innermost spatial level)"},
+    MethodName{
+        "sparsemap-no-capacity-precheck",
+        "ablation: sparsemap evaluating every genome (no pre-evaluation check that rules out, without an "
+        "evaluation, genomes whose tiles' data overflow a buffer)"},
     MethodName{"sparsemap-no-repairs",
                "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
                "made uncompressed)"},

@@ -110,6 +110,10 @@ void unconfinedPolish(SparseMapEsParameters& p)
 {
     p.confinedPolish = false;
 }
+void noCapacityPrecheck(SparseMapEsParameters& p)
+{
+    p.capacityPrecheck = false;
+}
 void noFactorInserts(SparseMapEsParameters& p)
 {
     p.polishFactorInserts = false;
@@ -235,6 +239,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-early-restarts", sparseMapWithout<noEarlyRestarts>},
             {"sparsemap-no-confined-segments", sparseMapWithout<noConfinedSegments>},
             {"sparsemap-unconfined-polish", sparseMapWithout<unconfinedPolish>},
+            {"sparsemap-no-capacity-precheck", sparseMapWithout<noCapacityPrecheck>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},

@@ -103,6 +103,17 @@ std::size_t SearchContext::evaluate(std::span<const Genome> genomes, std::vector
         });
 }
 
+void SearchContext::dataFitsCapacity(std::span<const Genome> genomes, std::vector<char>& fits)
+{
+    fits.assign(genomes.size(), 1);
+    auto& workers = *m_workers;
+    workers.arena.execute([&] {
+        tbb::parallel_for(std::size_t(0), genomes.size(), [&](std::size_t i) {
+            fits[i] = workers.evaluators.local()->dataFitsCapacity(genomes[i]) ? 1 : 0;
+        });
+    });
+}
+
 double SearchContext::evaluate(const Genome& genome)
 {
     std::vector<double> objective;

@@ -40,6 +40,10 @@ public:
     // evaluated) and logs every point under the current generation.
     std::size_t evaluate(std::span<const Genome> genomes, std::vector<double>& objectives);
     double evaluate(const Genome& genome); // one genome; +inf when invalid or out of budget
+    // The model's pre-evaluation capacity check (GenomeEvaluator::dataFitsCapacity) of each genome, in
+    // parallel: fits[i] = 0 when the model would report genome i invalid ("capacity exceeded"). Costs
+    // no evaluation and logs nothing.
+    void dataFitsCapacity(std::span<const Genome> genomes, std::vector<char>& fits);
     // For methods whose individuals are not SparseMap genomes (the direct-encoding ablation): each
     // design is evaluated as given; `genomes[i]` (may be empty) is what the log records.
     std::size_t evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,

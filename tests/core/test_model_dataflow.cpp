@@ -212,6 +212,37 @@ private slots:
         QVERIFY2(r.reason.find("48") != std::string::npos, r.reason.c_str());
     }
 
+    // The pre-evaluation check (dataFitsCapacity) counts each kept tile's data: the dense tile of a
+    // tensor without metadata, the maximum occupancy of one with it. All of spmm4 at the buffer needs
+    // 16 words each for P, Q and Z; P at density 1/4 holds 4 nonzeros, so in CP its tile holds 4 at most
+    // and the tiles' data take 4 + 16 + 16 = 36 words (metadata comes on top).
+    void capacityPrecheckCountsEachTilesData()
+    {
+        const auto w = makeSpmm("spmm4", 4, 4, 4, uniformDensity(0.25), uniformDensity(1));
+        struct Case {
+            std::int64_t words;
+            bool compressed, fits;
+        };
+        for (const Case c :
+             {Case{47, false, false}, Case{48, false, true}, Case{35, true, false}, Case{36, true, true}}) {
+            const auto arch = test::twoLevelArchitecture(1, c.words);
+            auto m = test::emptyMapping(arch, w);
+            test::levelNamed(m, "L2_T").bounds = {4, 4, 4};
+            auto d = test::denseDesign(arch, w, m);
+            if (c.compressed)
+                test::setFormat(d, w, 1, 0, RankFormat::CP);
+            Evaluator e(w, arch, ModelOptions{} /* worst-case capacity */);
+            QCOMPARE(e.dataFitsCapacity(d), c.fits);
+            const auto& r = e.evaluate(d);
+            if (!c.fits) { // what the check rules out, the evaluation rejects
+                QVERIFY(!r.valid);
+                QVERIFY2(r.reason.find("capacity exceeded at Buffer") != std::string::npos, r.reason.c_str());
+            } else if (!c.compressed) {
+                QVERIFY2(r.valid, r.reason.c_str());
+            }
+        }
+    }
+
     void fanoutOverflowIsInvalid()
     {
         const auto arch = test::twoLevelArchitecture(2);

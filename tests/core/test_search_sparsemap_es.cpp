@@ -1,8 +1,9 @@
 // SparseMap ES (paper IV-D, IV-E, IV-H): calibration on a synthetic fitness, the annealing schedule,
 // SAC cut points, hypercube placement, parameter checks, budgets, determinism across thread counts, the
-// end game, early restarts, confined segments and their polish, cancellation, hostile spaces, and a
-// sanity check against random sampling on mm3 / cloud.
+// end game, early restarts, confined segments and their polish, the capacity pre-check, cancellation,
+// hostile spaces, and a sanity check against random sampling on mm3 / cloud.
 #include "genome/genome_codec.hpp"
+#include "model/genome_evaluator.hpp"
 #include "io/architecture_io.hpp"
 #include "io/workload_io.hpp"
 #include "search/sparsemap/design_moves.hpp"
@@ -525,6 +526,46 @@ private slots:
         QVERIFY(r.points.size() < 20000);
         QCOMPARE(r.convergence.size(), std::size_t(4));
         QVERIFY(r.best() && r.best()->valid);
+    }
+
+    // The capacity pre-check rules out only genomes the model rejects: of the points a run without it
+    // evaluates on mm10 / edge (large tiles over small buffers), every one it would rule out is invalid,
+    // most of them with "capacity exceeded" (a check the model makes first, such as a skip without leader
+    // metadata, may fail before). A run with it evaluates none of them, and its summary says how many it
+    // ruled out.
+    void capacityPrecheckRulesOutOnlyInvalidGenomes()
+    {
+        const auto layout = test::sampleLayout("mm10", "edge");
+        model::GenomeEvaluator evaluator(layout);
+        constexpr std::int64_t budget = 3000;
+        SparseMapEsParameters off;
+        off.capacityPrecheck = false;
+        SparseMapEs plain(off);
+        const auto all = test::runSeeded(plain, layout, budget, 2, 1);
+        QCOMPARE(plain.report().precheckRejections, std::int64_t(0));
+        int ruledOut = 0, capacity = 0;
+        for (const auto& p : all.points) {
+            if (evaluator.dataFitsCapacity(p.genome.toGenome()))
+                continue;
+            ++ruledOut;
+            QVERIFY(!p.valid);
+            capacity += p.reason.rfind("capacity exceeded", 0) == 0;
+        }
+        QVERIFY(ruledOut >= 100);
+        QVERIFY(capacity >= ruledOut / 2);
+
+        SparseMapEs es;
+        const auto r = test::runSeeded(es, layout, budget, 2, 1);
+        QCOMPARE(static_cast<std::int64_t>(r.points.size()), budget);
+        QVERIFY(es.report().precheckRejections > 0);
+        QVERIFY(es.report().precheckRejections < budget); // below the cap: nothing ruled out was evaluated
+        for (const auto& p : r.points)
+            QVERIFY(evaluator.dataFitsCapacity(p.genome.toGenome()));
+        const auto lines = es.summary();
+        const auto line = std::find_if(lines.begin(), lines.end(),
+                                       [](const auto& l) { return l.rfind("capacity pre-check: ", 0) == 0; });
+        QVERIFY(line != lines.end());
+        QCOMPARE(std::stoll(line->substr(20)), es.report().precheckRejections);
     }
 
     void hostileSpaceEndsWithinBudget()

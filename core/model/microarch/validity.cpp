@@ -1,6 +1,7 @@
 #include "model/microarch/validity.hpp"
 
 #include "mapping/spatial_split.hpp"
+#include "mapping/tile_shape.hpp"
 #include "util/rounding.hpp"
 
 #include <cmath>
@@ -120,6 +121,34 @@ std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResul
         }
     }
     return {};
+}
+
+bool dataFitsCapacity(const Workload& workload, const Architecture& arch, const Mapping& mapping,
+                      const std::vector<std::vector<TensorFormat>>& formats,
+                      std::span<const std::shared_ptr<const DensityModel>> density, double confidence)
+{
+    const int dims = static_cast<int>(workload.dims.size());
+    for (int s = 0; s < arch.levelCount(); ++s) {
+        const auto& spec = arch.levels[s];
+        if (spec.unbounded())
+            continue;
+        const auto dimTiles = dimTileSizes(mapping, dims, s);
+        double words = 0;
+        for (int t = 0; t < static_cast<int>(workload.tensors.size()); ++t) {
+            if (!(mapping.keeps(s, t) || s == 0))
+                continue;
+            const auto extents = rankExtents(workload, t, dimTiles);
+            const bool metadata = static_cast<std::size_t>(s) < formats.size() &&
+                                  static_cast<std::size_t>(t) < formats[s].size() &&
+                                  formats[s][t].hasMetadata();
+            words += static_cast<double>(
+                metadata ? density[static_cast<std::size_t>(t)]->maxOccupancy(extents, confidence)
+                         : sparsemap::tileVolume(extents));
+        }
+        if (words > static_cast<double>(spec.capacityWords()))
+            return false;
+    }
+    return true;
 }
 
 } // namespace sparsemap::model

@@ -123,6 +123,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.spatialDrawShare = 0;
     p.innerOneDimSegments = 0;
     p.confinedPolish = false;
+    p.capacityPrecheck = false;
     p.calibrate = true;
     p.initialization = EsInitialization::Hypercube;
     p.crossover = EsCrossover::SensitivityAware;
@@ -167,10 +168,12 @@ public:
           m_canonical(p.canonicalize && p.permutationEncoding == PermutationEncoding::Cantor),
           m_repair(p.repairFormats &&
                    context.modelOptions().formatSpace == model::FormatSpace::SparseloopDead),
-          m_report(report)
+          m_report(report),
+          m_precheckOn(p.capacityPrecheck && p.permutationEncoding == PermutationEncoding::Cantor)
     {
         m_objective = [this](std::span<const Genome> individuals, std::vector<double>& out) {
-            const auto n = m_problem.evaluate(m_context, individuals, out);
+            const auto n = m_precheckOn ? evaluatePrechecked(individuals, out)
+                                        : m_problem.evaluate(m_context, individuals, out);
             for (std::size_t i = 0; i < n; ++i)
                 if (m_canonical && !m_normalized) // calibration probes and hypercube samples
                     m_seen.insert(canonicalGenome(m_layout, individuals[i]), out[i]);
@@ -193,6 +196,36 @@ public:
     void run();
 
 private:
+    // m_problem.evaluate for genomes that pass the capacity pre-check; the others are
+    // invalid (+inf) without an evaluation, up to the budget's worth of them (then every genome is
+    // evaluated). Returns how many of `individuals` got an objective, in order, like evaluate().
+    std::size_t evaluatePrechecked(std::span<const Genome> individuals, std::vector<double>& out)
+    {
+        m_context.dataFitsCapacity(individuals, m_fits);
+        std::int64_t rejected = 0;
+        for (auto& fits : m_fits)
+            if (!fits && m_report.precheckRejections + rejected++ >= m_context.settings().budget)
+                fits = 1;  // beyond the cap: evaluated
+        if (rejected == 0) // the common case: the batch as it is
+            return m_problem.evaluate(m_context, individuals, out);
+        m_passed.clear();
+        m_passedAt.clear();
+        for (std::size_t i = 0; i < individuals.size(); ++i)
+            if (m_fits[i]) {
+                m_passed.push_back(individuals[i]);
+                m_passedAt.push_back(i);
+            }
+        const auto evaluated = m_problem.evaluate(m_context, m_passed, m_passedObjectives);
+        out.assign(individuals.size(), std::numeric_limits<double>::infinity());
+        for (std::size_t k = 0; k < evaluated; ++k)
+            out[m_passedAt[k]] = m_passedObjectives[k];
+        // Every genome before the first one left unevaluated got its objective.
+        const std::size_t n = evaluated < m_passed.size() ? m_passedAt[evaluated] : individuals.size();
+        m_report.precheckRejections += static_cast<std::int64_t>(n - evaluated);
+        out.resize(n);
+        return n;
+    }
+
     // Repair, then the canonical form: what every bred or drawn genome becomes before evaluation.
     void normalize(Genome& g) const
     {
@@ -322,6 +355,12 @@ private:
     const bool m_repair;
     SparseMapEsReport& m_report;
     BatchObjective m_objective;
+    // capacityPrecheck (on genomes as evaluated: the Cantor encoding)
+    const bool m_precheckOn;
+    std::vector<char> m_fits; // evaluatePrechecked's scratch
+    std::vector<Genome> m_passed;
+    std::vector<std::size_t> m_passedAt;
+    std::vector<double> m_passedObjectives;
     Admissible m_admissible;
     GenomeSet m_seen;             // every genome evaluated (its canonical genome when canonicalizing)
     bool m_normalized = false;    // from the first bred generation on, every genome evaluated is normalized
@@ -888,6 +927,9 @@ std::vector<std::string> SparseMapEs::summary() const
     lines.push_back("initialization: " + n(r.initializationEvaluations - r.calibration.evaluations) +
                     " evaluations, generation 0 of " + n(r.initialPopulation) + " (" + n(r.initialValid) +
                     " valid)");
+    if (m_parameters.capacityPrecheck && m_parameters.permutationEncoding == PermutationEncoding::Cantor)
+        lines.push_back("capacity pre-check: " + n(r.precheckRejections) +
+                        " genomes ruled out without an evaluation (their tiles' data overflow a buffer)");
     if (m_parameters.polishAfterStagnation > 0)
         lines.push_back("polish: " + n(r.polishes) + " polishes, " + n(r.polishEvaluations) +
                         " evaluations, " + n(r.polishImprovements) + " improving steps");

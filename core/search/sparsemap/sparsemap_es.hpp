@@ -125,6 +125,12 @@ struct SparseMapEsParameters {
     // genome. Without it a random format sequence over 5-8 ranks is almost never representable and
     // the ES can end a large edge workload with nothing valid (measured in docs/results/README.md).
     bool repairFormats = true;
+    // Timeloop's pre-evaluation capacity check (model::dataFitsCapacity) before every evaluation: a
+    // genome whose tiles' data alone (dense tiles, or the maximum occupancy of those kept with metadata)
+    // overflows a buffer is invalid (+inf, as the model would score it) without costing an evaluation.
+    // Edge runs evaluated ~25 % such genomes. At most the budget's worth of genomes are ruled out so,
+    // then every genome is evaluated (a run ends whatever it breeds). Off in the published ES.
+    bool capacityPrecheck = true;
 
     // What issue 13 changed (the defaults are the product's `sparsemap`; sparseMapPaperParameters()
     // turns every one off: the published ES, `sparsemap-paper`). Each is switchable and measured in
@@ -369,6 +375,7 @@ struct SparseMapEsReport {
     int initialPopulation = 0;
     int initialValid = 0;
     std::int64_t initializationEvaluations = 0; // calibration + HSHI
+    std::int64_t precheckRejections = 0;        // genomes the capacity pre-check ruled out
     int plannedGenerations = 0;                 // G
     int polishes = 0;                           // local polishes run
     int polishImprovements = 0;                 // polish steps that found a better design
