@@ -67,11 +67,11 @@ void sampledMacStates(const HardwareGeometry& geometry, const OperandSampling& o
             storage.push_back(std::move(saf));
         }
     }
-    // Operand presence of zeros: absent when the innermost level that keeps it has metadata.
+    // Operand presence of zeros: absent when the innermost level that holds it has metadata.
     std::vector<char> metadata(inputs.size(), 0);
     for (std::size_t i = 0; i < inputs.size(); ++i)
         for (int l = levels - 1; l >= 0; --l)
-            if (design.mapping.keeps(l, inputs[i])) {
+            if (design.mapping.holds(l, inputs[i])) {
                 const auto& f = design.sparse.formats;
                 metadata[i] = l < static_cast<int>(f.size()) && inputs[i] < static_cast<int>(f[l].size()) &&
                               f[l][inputs[i]].hasMetadata();

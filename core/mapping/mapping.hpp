@@ -39,6 +39,12 @@ struct Mapping {
     std::vector<std::vector<bool>> stream;
 
     bool keeps(int storageLevel, int tensor) const { return keep.empty() || keep[storageLevel][tensor]; }
+    // Whether the level holds the tensor's tile: the outermost level (the backing store) holds every
+    // tensor whatever `keep` says.
+    bool holds(int storageLevel, int tensor) const
+    {
+        return storageLevel == 0 || keeps(storageLevel, tensor);
+    }
     bool streams(int storageLevel, int tensor) const
     {
         return !stream.empty() && stream[storageLevel][tensor];

@@ -205,6 +205,15 @@ private slots:
             compressPQ(d, {rank(RankFormat::U, -1, -1), rank(RankFormat::U, -1, -1)});
             const HardwareTrace declared(m_actual, m_arch, d);
             QCOMPARE(declared.countStep(0), counts(1, 0, 2, 1));
+            // P and Q bypass every level, the backing store's `keep` included: the backing store
+            // holds them all the same (Mapping::holds, as the model counts them), so its formats
+            // decide. Compressed there, the zeros are absent, as above.
+            compressPQ(d, {});
+            d.mapping.keep.assign(3, {false, false, true});
+            d.sparse.formats[0][0].ranks = {rank(RankFormat::B, 1, 3)};
+            d.sparse.formats[0][1].ranks = {rank(RankFormat::B, 1, 3)};
+            const HardwareTrace backing(m_actual, m_arch, d);
+            QCOMPARE(backing.countStep(0), counts(1, 0, 2, 1));
         }
         {
             // No S/G at all: zeros are computed (active).

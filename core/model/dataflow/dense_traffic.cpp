@@ -446,7 +446,7 @@ void analyzeDataflow(const Workload& w, const Architecture& arch, const Mapping&
         for (int s = 0; s < levelCount; ++s) {
             auto& tt = out.levels[s].tensors[t];
             tt = TensorTraffic{};
-            tt.kept = mapping.keeps(s, t) || s == 0;
+            tt.kept = mapping.holds(s, t);
             tt.streamed = !tt.kept && mapping.streams(s, t);
             tt.tile = tileVolume(w, t, loops, spans[s].end, scratch);
             const bool innermost = s == levelCount - 1;

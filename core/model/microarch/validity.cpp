@@ -135,7 +135,7 @@ bool dataFitsCapacity(const Workload& workload, const Architecture& arch, const 
         const auto dimTiles = dimTileSizes(mapping, dims, s);
         double words = 0;
         for (int t = 0; t < static_cast<int>(workload.tensors.size()); ++t) {
-            if (!(mapping.keeps(s, t) || s == 0))
+            if (!mapping.holds(s, t))
                 continue;
             const auto extents = rankExtents(workload, t, dimTiles);
             const bool metadata = static_cast<std::size_t>(s) < formats.size() &&
