@@ -204,8 +204,12 @@ private:
         m_context.dataFitsCapacity(individuals, m_fits);
         std::int64_t rejected = 0;
         for (auto& fits : m_fits)
-            if (!fits && m_report.precheckRejections + rejected++ >= m_context.settings().budget)
-                fits = 1;  // beyond the cap: evaluated
+            if (!fits) {
+                if (m_report.precheckRejections + rejected < m_context.settings().budget)
+                    ++rejected;
+                else
+                    fits = 1; // beyond the cap: evaluated
+            }
         if (rejected == 0) // the common case: the batch as it is
             return m_problem.evaluate(m_context, individuals, out);
         m_passed.clear();
