@@ -3,6 +3,7 @@
 #include "model/evaluator.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
+#include "model/sparse/sparse_context.hpp"
 #include "model_fixtures.hpp"
 #include "sample_inputs.hpp"
 
@@ -390,6 +391,68 @@ private slots:
         QVERIFY(d.levels[pe].tensors[Z].updates.actual > 0);
         QVERIFY(d.sparseloopArtefact.empty());
         QVERIFY(renderSummary(d).find("artefact") == std::string::npos);
+    }
+
+    // The occupancy cache gives back exactly what it was given under the same key, nothing under a
+    // key that differs in one element or in length, units only for the entry's own ranks, and it
+    // empties itself when it holds more entries than its capacity.
+    void occupancyCacheKeepsWhatItWasGiven()
+    {
+        OccupancyCache cache(2);
+        TensorSparseState a;
+        a.rankCount = 2;
+        a.maxOccupancy = 7;
+        a.density = 0.25;
+        a.nonEmptyShare = 0.5;
+        a.vectorRatio = 1.5;
+        a.expectedUnits[0] = {1, 2};
+        a.expectedUnits[1] = {3, 4};
+        a.expectedUnits[2] = {99, 99}; // beyond the ranks: not kept
+        a.maxUnits[0] = {5, 6};
+        a.maxUnits[1] = {7, 8};
+        const std::vector<std::int64_t> keyA{0, 1, 42, 2, 4, 8};
+        cache.insert(keyA, a);
+        QVERIFY(!cache.find(std::vector<std::int64_t>{0, 1, 42, 2, 4, 9}));
+        QVERIFY(!cache.find(std::vector<std::int64_t>{0, 1, 42, 2, 4}));
+        QVERIFY(!cache.find(std::vector<std::int64_t>{0, 1, 42, 2, 4, 8, 0}));
+        auto* hit = cache.find(keyA);
+        QVERIFY(hit);
+        hit->sparseloopDensity = 0.125; // filled in later, as applyRepresentation does
+        TensorSparseState b;
+        b.rankCount = 2;
+        b.expectedUnits.fill({-1, -1});
+        b.maxUnits.fill({-1, -1});
+        cache.load(*cache.find(keyA), b);
+        QCOMPARE(b.maxOccupancy, std::int64_t{7});
+        QCOMPARE(b.density, 0.25);
+        QCOMPARE(b.nonEmptyShare, 0.5);
+        QCOMPARE(b.vectorRatio, 1.5);
+        QCOMPARE(b.sparseloopDensity, 0.125);
+        QCOMPARE(b.expectedUnits[1].metadata, 3.0);
+        QCOMPARE(b.expectedUnits[1].payload, 4.0);
+        QCOMPARE(b.maxUnits[0].metadata, 5.0);
+        QCOMPARE(b.maxUnits[1].payload, 8.0);
+        QCOMPARE(b.expectedUnits[2].metadata, 0.0);
+        QCOMPARE(b.maxUnits[2].payload, 0.0);
+        // A second entry with one rank; a third fits (the cache empties itself only when it holds
+        // more than its capacity); the fourth empties it first.
+        TensorSparseState c;
+        c.rankCount = 1;
+        c.maxOccupancy = 3;
+        c.maxUnits[0] = {9, 10};
+        cache.insert(std::vector<std::int64_t>{1}, c);
+        cache.load(*cache.find(std::vector<std::int64_t>{1}), b);
+        QCOMPARE(b.maxOccupancy, std::int64_t{3});
+        QCOMPARE(b.maxUnits[0].payload, 10.0);
+        QCOMPARE(b.maxUnits[1].payload, 0.0);
+        QCOMPARE(cache.size(), std::size_t{2});
+        cache.insert(std::vector<std::int64_t>{2}, c);
+        QCOMPARE(cache.size(), std::size_t{3});
+        cache.insert(std::vector<std::int64_t>{4}, a);
+        QCOMPARE(cache.size(), std::size_t{1});
+        QVERIFY(!cache.find(keyA));
+        cache.load(*cache.find(std::vector<std::int64_t>{4}), b);
+        QCOMPARE(b.maxUnits[1].payload, 8.0);
     }
 };
 

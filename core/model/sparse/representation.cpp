@@ -1,5 +1,7 @@
 #include "model/sparse/representation.hpp"
 
+#include <bit>
+
 #include "mapping/tile_shape.hpp"
 #include "model/format/format_walk.hpp"
 #include "util/limits.hpp"
@@ -7,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 
 namespace sparsemap::model {
@@ -266,21 +269,56 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     return {};
 }
 
-std::size_t OccupancyKeyHash::operator()(const OccupancyKey& k) const
+std::size_t OccupancyCache::Hash::operator()(std::span<const std::int64_t> key) const
 {
     // 64-bit multiply-xorshift mixing (std::hash of an integer is the identity on libstdc++).
-    auto mix = [](std::uint64_t h, std::uint64_t v) {
-        h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    std::uint64_t h = 0;
+    for (auto v : key) {
+        h ^= static_cast<std::uint64_t>(v) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
         h *= 0xff51afd7ed558ccdull;
-        return h ^ (h >> 33);
-    };
-    std::uint64_t h = mix(static_cast<std::uint64_t>(k.tensor), k.conditioned ? 1 : 2);
-    h = mix(h, std::hash<double>()(k.confidence));
-    for (auto v : k.shape)
-        h = mix(h, static_cast<std::uint64_t>(v));
-    for (auto v : k.ranks)
-        h = mix(h, static_cast<std::uint64_t>(v));
+        h ^= h >> 33;
+    }
     return static_cast<std::size_t>(h);
+}
+
+OccupancyValue* OccupancyCache::find(std::span<const std::int64_t> key)
+{
+    const auto hit = m_entries.find(key);
+    return hit == m_entries.end() ? nullptr : &hit->second;
+}
+
+void OccupancyCache::insert(std::span<const std::int64_t> key, const TensorSparseState& st)
+{
+    if (m_entries.size() > m_capacity) { // bounded memory; refilled by the designs in use
+        m_entries.clear();
+        m_units.clear();
+    }
+    const auto ranks = static_cast<std::size_t>(st.rankCount);
+    OccupancyValue value{st.maxOccupancy,
+                         st.density,
+                         st.nonEmptyShare,
+                         st.vectorRatio,
+                         st.sparseloopDensity,
+                         static_cast<std::uint32_t>(m_units.size()),
+                         static_cast<std::uint32_t>(ranks)};
+    m_units.insert(m_units.end(), st.expectedUnits.begin(), st.expectedUnits.begin() + ranks);
+    m_units.insert(m_units.end(), st.maxUnits.begin(), st.maxUnits.begin() + ranks);
+    m_entries.emplace(std::vector<std::int64_t>(key.begin(), key.end()), value);
+}
+
+void OccupancyCache::load(const OccupancyValue& value, TensorSparseState& st) const
+{
+    st.maxOccupancy = value.maxOccupancy;
+    st.density = value.density;
+    st.nonEmptyShare = value.nonEmptyShare;
+    st.vectorRatio = value.vectorRatio;
+    st.sparseloopDensity = value.sparseloopDensity;
+    const auto units = m_units.begin() + value.unitsAt;
+    const auto ranks = static_cast<std::ptrdiff_t>(value.rankCount);
+    std::fill(std::copy(units, units + ranks, st.expectedUnits.begin()), st.expectedUnits.end(),
+              RankOccupancy{});
+    std::fill(std::copy(units + ranks, units + 2 * ranks, st.maxUnits.begin()), st.maxUnits.end(),
+              RankOccupancy{});
 }
 
 namespace {
@@ -290,12 +328,6 @@ namespace {
 // over the exact support while it has at most this many significant points, as Sparseloop does; the
 // smooth ones (UOP, RLE) keep the quadrature.
 constexpr int kFormatWalkPoints = 512;
-
-// The occupancy cache (one per evaluator thread) is emptied when it holds more entries than this:
-// a search revisits the tile shapes of the designs in use, so a bounded cache keeps nearly all of
-// its hits. An entry is under 1 KB (two arrays of kMaxRanks rank occupancies, the key's vectors and
-// the node), so the bound keeps a thread's cache under ~200 MB however long the run.
-constexpr std::size_t kOccupancyCacheEntries = 200000;
 
 bool walkHasSteps(std::span<const WalkRank> ranks)
 {
@@ -354,29 +386,21 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
     // The tile's shape along the tensor's ranks, for coordinate-dependent density models.
     const auto dimTiles = dimTileSizes(c.design.mapping, static_cast<int>(c.workload.dims.size()), s);
     scratch.shape = rankExtents(c.workload, t, dimTiles);
+    // The cache's key: tensor, condition, confidence, the tile's shape, then each rank's walk.
     auto& key = scratch.key;
-    key.tensor = t;
-    key.conditioned = parentHasFormat;
-    key.confidence = c.options.occupancyConfidence;
-    key.shape = scratch.shape;
-    key.ranks.clear();
+    key.assign({t, parentHasFormat ? 1 : 0, std::bit_cast<std::int64_t>(c.options.occupancyConfidence),
+                static_cast<std::int64_t>(scratch.shape.size())});
+    key.insert(key.end(), scratch.shape.begin(), scratch.shape.end());
     for (int r = 0; r < st.rankCount; ++r) {
         const auto& rank = st.ranks[r];
-        key.ranks.insert(key.ranks.end(),
-                         {static_cast<std::int64_t>(rank.format), rank.fiberShape, rank.subTileVolume,
-                          rank.maxFibers, rank.dummy ? 1 : 0, rank.metadataBits, rank.payloadBits});
+        key.insert(key.end(), {static_cast<std::int64_t>(rank.format), rank.fiberShape, rank.subTileVolume,
+                               rank.maxFibers, rank.dummy ? 1 : 0, rank.metadataBits, rank.payloadBits});
     }
-    key.ranks.push_back(st.compressed ? 1 : 0);
-    key.ranks.push_back(c.options.bindRanksInnerToOuter ? 1 : 0); // the walk's empty-rank order
-    key.ranks.push_back(c.arch.levels[s].blockSize);              // the vector-access ratio's block
-    if (const auto hit = scratch.occupancyCache.find(key); hit != scratch.occupancyCache.end()) {
-        st.maxOccupancy = hit->second.maxOccupancy;
-        st.density = hit->second.density;
-        st.nonEmptyShare = hit->second.nonEmptyShare;
-        st.vectorRatio = hit->second.vectorRatio;
-        st.expectedUnits = hit->second.expectedUnits;
-        st.maxUnits = hit->second.maxUnits;
-        st.sparseloopDensity = hit->second.sparseloopDensity;
+    key.push_back(st.compressed ? 1 : 0);
+    key.push_back(c.options.bindRanksInnerToOuter ? 1 : 0); // the walk's empty-rank order
+    key.push_back(c.arch.levels[s].blockSize);              // the vector-access ratio's block
+    if (const auto* hit = scratch.occupancyCache.find(key)) {
+        scratch.occupancyCache.load(*hit, st);
         return;
     }
     const TileShape shape(scratch.shape);
@@ -398,10 +422,7 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
     st.vectorRatio = st.compressed ? vectorAccessRatio(model, shape, st.tile, st.density,
                                                        c.arch.levels[s].blockSize, scratch.points)
                                    : 1.0;
-    if (scratch.occupancyCache.size() > kOccupancyCacheEntries)
-        scratch.occupancyCache.clear(); // bounded memory; refilled by the designs in use
-    scratch.occupancyCache.emplace(key, OccupancyValue{st.maxOccupancy, st.density, st.nonEmptyShare,
-                                                       st.vectorRatio, st.expectedUnits, st.maxUnits});
+    scratch.occupancyCache.insert(key, st);
 }
 
 double nonEmptyTileProbability(const SparseContext& c, int s, int t, SparseScratch& scratch)
@@ -435,9 +456,8 @@ void applyRepresentation(const SparseContext& c, int s, int t, bool parentHasFor
             const auto occupancy =
                 c.density[t]->sparseloopExpectedOccupancy(TileShape(scratch.shape), parentHasFormat);
             st.sparseloopDensity = occupancy && st.tile > 0 ? *occupancy / st.tile : -1;
-            if (const auto hit = scratch.occupancyCache.find(scratch.key);
-                hit != scratch.occupancyCache.end())
-                hit->second.sparseloopDensity = st.sparseloopDensity;
+            if (auto* hit = scratch.occupancyCache.find(scratch.key))
+                hit->sparseloopDensity = st.sparseloopDensity;
         }
         return st.sparseloopDensity;
     };

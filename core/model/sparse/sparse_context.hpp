@@ -10,7 +10,9 @@
 #include "model/format/walk_rank.hpp"
 #include "workload/workload.hpp"
 
+#include <algorithm>
 #include <array>
+#include <deque>
 #include <unordered_map>
 #include <cstdint>
 #include <limits>
@@ -62,32 +64,55 @@ struct TensorSparseState {
 
 // What computeOccupancy derives for a tile, cached by everything it depends on: ES populations
 // revisit the same tiles constantly, and the occupancy distribution is the model's costliest step.
-struct OccupancyKey {
-    int tensor = 0;
-    bool conditioned = false;
-    double confidence = 1;
-    std::vector<std::int64_t> shape;
-    std::vector<std::int64_t> ranks; // per rank: format, fiber, sub-tile, max fibers, dummy, bits
-    bool operator==(const OccupancyKey&) const = default;
-};
-
-struct OccupancyKeyHash {
-    std::size_t operator()(const OccupancyKey& k) const;
-};
-
 struct OccupancyValue {
     std::int64_t maxOccupancy = 0;
     double density = 1;
     double nonEmptyShare = 1;
     double vectorRatio = 1;
-    std::array<RankOccupancy, kMaxRanks> expectedUnits{};
-    std::array<RankOccupancy, kMaxRanks> maxUnits{};
     double sparseloopDensity = std::numeric_limits<double>::quiet_NaN(); // as TensorSparseState's
+    std::uint32_t unitsAt = 0;   // in the cache's pool: rankCount expected units, then rankCount max
+    std::uint32_t rankCount = 0; // units
 };
 
+// The cache of one evaluator thread. The key is flat (computeOccupancy writes it: tensor, condition,
+// confidence, the tile's shape, the walk's ranks); an entry holds its key in one allocation and the
+// units of its own ranks in a shared pool, so a search that fills the cache touches half the memory
+// fixed-size entries would. Emptied when it holds more than `capacity` entries: a search revisits the
+// tiles of the designs in use, so a bounded cache keeps nearly all of its hits.
+class OccupancyCache {
+public:
+    explicit OccupancyCache(std::size_t capacity) : m_capacity(capacity) {}
+    OccupancyValue* find(std::span<const std::int64_t> key);
+    // Stores the occupancy of `st` (its numbers and the units of its rankCount ranks) under `key`.
+    void insert(std::span<const std::int64_t> key, const TensorSparseState& st);
+    // Copies a cached value into `st` (units beyond its ranks are zero).
+    void load(const OccupancyValue& value, TensorSparseState& st) const;
+    std::size_t size() const { return m_entries.size(); }
+
+private:
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::span<const std::int64_t> key) const;
+    };
+    struct Equal {
+        using is_transparent = void;
+        bool operator()(std::span<const std::int64_t> a, std::span<const std::int64_t> b) const
+        {
+            return std::equal(a.begin(), a.end(), b.begin(), b.end());
+        }
+    };
+    std::size_t m_capacity;
+    std::unordered_map<std::vector<std::int64_t>, OccupancyValue, Hash, Equal> m_entries;
+    std::deque<RankOccupancy> m_units; // grows in blocks: an insertion never moves the others
+};
+
+// The occupancy cache's bound: an entry is about half a kilobyte (its key of a few dozen integers, the
+// node, two rank occupancies per rank), so a thread's cache stays near 100 MB however long the run.
+inline constexpr std::size_t kOccupancyCacheEntries = 200000;
+
 struct SparseScratch {
-    std::unordered_map<OccupancyKey, OccupancyValue, OccupancyKeyHash> occupancyCache;
-    OccupancyKey key;
+    OccupancyCache occupancyCache{kOccupancyCacheEntries};
+    std::vector<std::int64_t> key;         // the occupancy cache's key of the tile computeOccupancy works on
     std::vector<TensorSparseState> states; // [level * tensors + tensor]
     std::vector<std::pair<std::int64_t, double>> distribution;
     std::vector<OccupancyPoint> points;
