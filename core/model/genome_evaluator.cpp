@@ -21,24 +21,24 @@ GenomeEvaluator::GenomeEvaluator(const GenomeLayout& layout, ModelOptions option
 {
 }
 
-void GenomeEvaluator::decode(std::span<const int> genome)
+void GenomeEvaluator::decode(std::span<const int> genome, Design& design) const
 {
-    decodeGenomeInto(m_layout, genome, m_design);
+    decodeGenomeInto(m_layout, genome, design);
     if (m_evaluator.options().formatSpace == FormatSpace::SparseloopNearest)
-        for (auto& level : m_design.sparse.formats)
+        for (auto& level : design.sparse.formats)
             for (auto& format : level)
                 makeRepresentableInSparseloop(format);
 }
 
 const EvaluationResult& GenomeEvaluator::evaluate(std::span<const int> genome)
 {
-    decode(genome);
+    decode(genome, m_design);
     return m_evaluator.evaluate(m_design);
 }
 
 bool GenomeEvaluator::dataFitsCapacity(std::span<const int> genome)
 {
-    decode(genome);
+    decode(genome, m_design);
     return m_evaluator.dataFitsCapacity(m_design);
 }
 

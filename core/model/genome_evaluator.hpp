@@ -18,12 +18,13 @@ public:
     // Evaluator::dataFitsCapacity of the genome's design (as evaluate() would score it): false means
     // evaluate() reports the genome invalid. Decodes the genome: lastDesign() is then its design.
     bool dataFitsCapacity(std::span<const int> genome);
+    // The design evaluate() scores for the genome, into `design` (its buffers reused).
+    void decode(std::span<const int> genome, Design& design) const;
     const Design& lastDesign() const { return m_design; }
     const GenomeLayout& layout() const { return m_layout; }
     Evaluator& evaluator() { return m_evaluator; }
 
 private:
-    void decode(std::span<const int> genome); // into m_design, as evaluate() scores it
     const GenomeLayout& m_layout;
     Evaluator m_evaluator;
     Design m_design;

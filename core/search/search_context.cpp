@@ -103,15 +103,52 @@ std::size_t SearchContext::evaluate(std::span<const Genome> genomes, std::vector
         });
 }
 
-void SearchContext::dataFitsCapacity(std::span<const Genome> genomes, std::vector<char>& fits)
+std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std::vector<double>& objectives,
+                                           std::int64_t maxRejections, std::int64_t& rejected)
 {
-    fits.assign(genomes.size(), 1);
+    const std::size_t count = genomes.size();
+    if (m_decoded.size() < count)
+        m_decoded.resize(count);
+    m_fits.assign(count, 1);
     auto& workers = *m_workers;
     workers.arena.execute([&] {
-        tbb::parallel_for(std::size_t(0), genomes.size(), [&](std::size_t i) {
-            fits[i] = workers.evaluators.local()->dataFitsCapacity(genomes[i]) ? 1 : 0;
+        tbb::parallel_for(std::size_t(0), count, [&](std::size_t i) {
+            auto& e = *workers.evaluators.local();
+            e.decode(genomes[i], m_decoded[i]);
+            m_fits[i] = e.evaluator().dataFitsCapacity(m_decoded[i]) ? 1 : 0;
         });
     });
+    m_passedAt.clear();
+    for (std::size_t i = 0; i < count; ++i)
+        if (m_fits[i] || static_cast<std::int64_t>(i - m_passedAt.size()) >= maxRejections)
+            m_passedAt.push_back(i);             // fits, or beyond the cap: evaluated
+    const bool all = m_passedAt.size() == count; // the common case: the batch as it is
+    if (!all) {
+        m_passed.clear();
+        for (auto i : m_passedAt)
+            m_passed.push_back(genomes[i]);
+    }
+    const std::span<const Genome> logged = all ? genomes : std::span<const Genome>(m_passed);
+    // Under --format-space nearest the evaluated design's formats differ from the genome's.
+    const bool changesFormats = m_modelOptions.formatSpace == model::FormatSpace::SparseloopNearest;
+    const auto evaluated = evaluateBatch(
+        logged.size(), logged, all ? objectives : m_passedObjectives,
+        [&](model::GenomeEvaluator& e, std::size_t k) {
+            const Design& design = m_decoded[m_passedAt[k]];
+            return std::pair{&e.evaluator().evaluate(design), &design};
+        },
+        [&](std::size_t k, const Design& design) {
+            return changesFormats ? decodeGenome(m_layout, logged[k]) : design;
+        });
+    // Every genome before the first one left unevaluated got its objective.
+    const std::size_t n = evaluated < m_passedAt.size() ? m_passedAt[evaluated] : count;
+    rejected = static_cast<std::int64_t>(n - evaluated);
+    if (all)
+        return evaluated;
+    objectives.assign(n, std::numeric_limits<double>::infinity());
+    for (std::size_t k = 0; k < evaluated; ++k)
+        objectives[m_passedAt[k]] = m_passedObjectives[k];
+    return n;
 }
 
 double SearchContext::evaluate(const Genome& genome)

@@ -40,10 +40,13 @@ public:
     // evaluated) and logs every point under the current generation.
     std::size_t evaluate(std::span<const Genome> genomes, std::vector<double>& objectives);
     double evaluate(const Genome& genome); // one genome; +inf when invalid or out of budget
-    // The model's pre-evaluation capacity check (GenomeEvaluator::dataFitsCapacity) of each genome, in
-    // parallel: fits[i] = 0 when the model would report genome i invalid ("capacity exceeded"). Costs
-    // no evaluation and logs nothing.
-    void dataFitsCapacity(std::span<const Genome> genomes, std::vector<char>& fits);
+    // evaluate() after the model's pre-evaluation capacity check (Evaluator::dataFitsCapacity): a
+    // genome the model would report invalid ("capacity exceeded") gets +inf without an evaluation and
+    // is not logged, up to `maxRejections` of them (the others are evaluated). Each genome is decoded
+    // once, for both. Returns how many of `genomes`, in order, got an objective and sets `rejected`
+    // to how many of those were ruled out.
+    std::size_t evaluateFitting(std::span<const Genome> genomes, std::vector<double>& objectives,
+                                std::int64_t maxRejections, std::int64_t& rejected);
     // For methods whose individuals are not SparseMap genomes (the direct-encoding ablation): each
     // design is evaluated as given; `genomes[i]` (may be empty) is what the log records.
     std::size_t evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,
@@ -82,6 +85,12 @@ private:
     std::unique_ptr<Workers> m_workers;
     SearchResult m_result;
     std::int64_t m_valid = 0;
+    // evaluateFitting's scratch: the batch's decoded designs, which genomes passed, their objectives.
+    std::vector<Design> m_decoded;
+    std::vector<char> m_fits;
+    std::vector<std::size_t> m_passedAt;
+    std::vector<Genome> m_passed;
+    std::vector<double> m_passedObjectives;
     int m_generation = 0;
 };
 

@@ -577,6 +577,9 @@ private slots:
         QCOMPARE(r.points.size(), std::size_t(3000));
         QVERIFY(!r.best());
         QCOMPARE(es.report().calibration.trials, 0);
+        // Every genome fails the capacity pre-check: the first 3000 are ruled out (the cap, the
+        // budget), and the 3000 after them are evaluated.
+        QCOMPARE(es.report().precheckRejections, std::int64_t(3000));
     }
 
     // mm5 on edge: 8 format ranks per tensor at DRAM, so a random format sequence is almost never one

@@ -196,37 +196,15 @@ public:
     void run();
 
 private:
-    // m_problem.evaluate for genomes that pass the capacity pre-check; the others are
-    // invalid (+inf) without an evaluation, up to the budget's worth of them (then every genome is
+    // SearchContext::evaluateFitting: the genomes that fail the capacity pre-check are invalid (+inf)
+    // without an evaluation, up to the budget's worth of them over the run (then every genome is
     // evaluated). Returns how many of `individuals` got an objective, in order, like evaluate().
     std::size_t evaluatePrechecked(std::span<const Genome> individuals, std::vector<double>& out)
     {
-        m_context.dataFitsCapacity(individuals, m_fits);
         std::int64_t rejected = 0;
-        for (auto& fits : m_fits)
-            if (!fits) {
-                if (m_report.precheckRejections + rejected < m_context.settings().budget)
-                    ++rejected;
-                else
-                    fits = 1; // beyond the cap: evaluated
-            }
-        if (rejected == 0) // the common case: the batch as it is
-            return m_problem.evaluate(m_context, individuals, out);
-        m_passed.clear();
-        m_passedAt.clear();
-        for (std::size_t i = 0; i < individuals.size(); ++i)
-            if (m_fits[i]) {
-                m_passed.push_back(individuals[i]);
-                m_passedAt.push_back(i);
-            }
-        const auto evaluated = m_problem.evaluate(m_context, m_passed, m_passedObjectives);
-        out.assign(individuals.size(), std::numeric_limits<double>::infinity());
-        for (std::size_t k = 0; k < evaluated; ++k)
-            out[m_passedAt[k]] = m_passedObjectives[k];
-        // Every genome before the first one left unevaluated got its objective.
-        const std::size_t n = evaluated < m_passed.size() ? m_passedAt[evaluated] : individuals.size();
-        m_report.precheckRejections += static_cast<std::int64_t>(n - evaluated);
-        out.resize(n);
+        const auto n = m_context.evaluateFitting(
+            individuals, out, m_context.settings().budget - m_report.precheckRejections, rejected);
+        m_report.precheckRejections += rejected;
         return n;
     }
 
@@ -361,10 +339,6 @@ private:
     BatchObjective m_objective;
     // capacityPrecheck (on genomes as evaluated: the Cantor encoding)
     const bool m_precheckOn;
-    std::vector<char> m_fits; // evaluatePrechecked's scratch
-    std::vector<Genome> m_passed;
-    std::vector<std::size_t> m_passedAt;
-    std::vector<double> m_passedObjectives;
     Admissible m_admissible;
     GenomeSet m_seen;             // every genome evaluated (its canonical genome when canonicalizing)
     bool m_normalized = false;    // from the first bred generation on, every genome evaluated is normalized
