@@ -4,9 +4,14 @@
 #include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
 #include "search/optimizer.hpp"
+#include "sample_inputs.hpp"
 #include "test_support.hpp"
 
 #include <QtTest>
+
+#include <cmath>
+#include <limits>
+#include <random>
 
 using namespace sparsemap;
 using namespace sparsemap::search;
@@ -179,6 +184,67 @@ private slots:
         QCOMPARE(context.evaluate(batch, objectives), std::size_t(0));
         QVERIFY(context.done());
         QVERIFY(context.takeResult().points.empty());
+    }
+
+    // evaluateFitting: the genomes that fail the capacity pre-check (as a fresh evaluator checks them)
+    // get +inf and stay out of the log, up to the cap; a failing genome past the cap is evaluated
+    // (invalid); the others get what a fresh evaluator gives them. With the budget short, the call
+    // stops at the first genome it could not evaluate.
+    void evaluateFittingRulesOutUpToItsCap()
+    {
+        const auto layout = test::sampleLayout("mm10", "edge"); // large tiles, small buffers
+        model::GenomeEvaluator fresh(layout);
+        std::mt19937_64 rng(5);
+        std::vector<Genome> batch;
+        std::vector<int> failing, fitting;
+        while (failing.size() < 3 || fitting.size() < 3) {
+            Genome g = randomGenome(layout, rng);
+            const bool fits = fresh.dataFitsCapacity(g);
+            if ((fits ? fitting : failing).size() >= 3)
+                continue;
+            (fits ? fitting : failing).push_back(static_cast<int>(batch.size()));
+            batch.push_back(std::move(g));
+        }
+        SearchSettings settings;
+        settings.budget = 100;
+        SearchContext context(layout, settings);
+        std::vector<double> objectives;
+        std::int64_t rejected = -1;
+        QCOMPARE(context.evaluateFitting(batch, objectives, 2, rejected), batch.size());
+        QCOMPARE(rejected, std::int64_t(2));
+        QCOMPARE(context.used(), std::int64_t(batch.size() - 2));
+        const auto& log = context.result().points;
+        std::size_t logged = 0;
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            const bool ruledOut =
+                i == static_cast<std::size_t>(failing[0]) || i == static_cast<std::size_t>(failing[1]);
+            if (ruledOut) {
+                QVERIFY(std::isinf(objectives[i]));
+                continue;
+            }
+            const auto point = log[logged++];
+            QCOMPARE(point.genome.toGenome(), batch[i]);
+            const auto& r = fresh.evaluate(batch[i]);
+            QCOMPARE(point.valid, r.valid);
+            QCOMPARE(objectives[i], r.valid ? r.edp : std::numeric_limits<double>::infinity());
+            if (i == static_cast<std::size_t>(failing[2]))
+                QVERIFY(!r.valid); // capacity, or a check the model makes before it
+        }
+        QCOMPARE(logged, log.size());
+
+        // One evaluation left: the first fitting genome takes it, and the call ends before the second
+        // (every genome before it got an objective).
+        SearchSettings one;
+        one.budget = 1;
+        SearchContext short_(layout, one);
+        const std::size_t n = short_.evaluateFitting(batch, objectives, 10, rejected);
+        QCOMPARE(n, static_cast<std::size_t>(fitting[1]));
+        QCOMPARE(objectives.size(), n);
+        QCOMPARE(short_.used(), std::int64_t(1));
+        std::int64_t failingBefore = 0;
+        for (int f : failing)
+            failingBefore += f < fitting[1];
+        QCOMPARE(rejected, failingBefore);
     }
 };
 

@@ -1,7 +1,5 @@
 #include "model/sparse/representation.hpp"
 
-#include <bit>
-
 #include "mapping/tile_shape.hpp"
 #include "model/format/format_walk.hpp"
 #include "util/limits.hpp"
