@@ -90,17 +90,21 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
 
 std::size_t SearchContext::evaluate(std::span<const Genome> genomes, std::vector<double>& objectives)
 {
-    // Under --format-space nearest the evaluated design's formats differ from the genome's.
-    const bool changesFormats = m_modelOptions.formatSpace == model::FormatSpace::SparseloopNearest;
     return evaluateBatch(
         genomes.size(), genomes, objectives,
         [&](model::GenomeEvaluator& e, std::size_t i) {
             const model::EvaluationResult& r = e.evaluate(genomes[i]);
             return std::pair{&r, &e.lastDesign()};
         },
-        [&](std::size_t i, const Design& evaluated) {
-            return changesFormats ? decodeGenome(m_layout, genomes[i]) : evaluated;
-        });
+        [&](std::size_t i, const Design& evaluated) { return recordedDesign(genomes[i], evaluated); });
+}
+
+Design SearchContext::recordedDesign(const Genome& genome, const Design& evaluated) const
+{
+    // Under --format-space nearest the evaluated design's formats differ from the genome's.
+    return m_modelOptions.formatSpace == model::FormatSpace::SparseloopNearest
+               ? decodeGenome(m_layout, genome)
+               : evaluated;
 }
 
 std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std::vector<double>& objectives,
@@ -129,17 +133,13 @@ std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std:
             m_passed.push_back(genomes[i]);
     }
     const std::span<const Genome> logged = all ? genomes : std::span<const Genome>(m_passed);
-    // Under --format-space nearest the evaluated design's formats differ from the genome's.
-    const bool changesFormats = m_modelOptions.formatSpace == model::FormatSpace::SparseloopNearest;
     const auto evaluated = evaluateBatch(
         logged.size(), logged, all ? objectives : m_passedObjectives,
         [&](model::GenomeEvaluator& e, std::size_t k) {
             const Design& design = m_decoded[m_passedAt[k]];
             return std::pair{&e.evaluator().evaluate(design), &design};
         },
-        [&](std::size_t k, const Design& design) {
-            return changesFormats ? decodeGenome(m_layout, logged[k]) : design;
-        });
+        [&](std::size_t k, const Design& design) { return recordedDesign(logged[k], design); });
     // Every genome before the first one left unevaluated got its objective.
     const std::size_t n = evaluated < m_passedAt.size() ? m_passedAt[evaluated] : count;
     rejected = static_cast<std::int64_t>(n - evaluated);

@@ -70,6 +70,8 @@ private:
     std::size_t evaluateBatch(std::size_t count, std::span<const Genome> genomes,
                               std::vector<double>& objectives, EvaluateOne evaluateOne,
                               DecodedDesign decodedDesign);
+    // The design a file records for `genome`, evaluated as `evaluated` (its own decoded design).
+    Design recordedDesign(const Genome& genome, const Design& evaluated) const;
     // `candidates[i]`: the design and result of point first + i when it beat the best before the batch.
     void record(std::size_t first, std::size_t count, std::vector<std::unique_ptr<BestDesign>>& candidates);
     GenerationStats currentStats(std::span<const double> populationObjectives) const;
