@@ -168,8 +168,7 @@ public:
           m_canonical(p.canonicalize && p.permutationEncoding == PermutationEncoding::Cantor),
           m_repair(p.repairFormats &&
                    context.modelOptions().formatSpace == model::FormatSpace::SparseloopDead),
-          m_report(report),
-          m_precheckOn(p.capacityPrecheck && p.permutationEncoding == PermutationEncoding::Cantor)
+          m_report(report), m_precheckOn(p.capacityPrecheckApplies())
     {
         m_objective = [this](std::span<const Genome> individuals, std::vector<double>& out) {
             const auto n = m_precheckOn ? evaluatePrechecked(individuals, out)
@@ -337,7 +336,7 @@ private:
     const bool m_repair;
     SparseMapEsReport& m_report;
     BatchObjective m_objective;
-    // capacityPrecheck (on genomes as evaluated: the Cantor encoding)
+    // SparseMapEsParameters::capacityPrecheckApplies
     const bool m_precheckOn;
     Admissible m_admissible;
     GenomeSet m_seen;             // every genome evaluated (its canonical genome when canonicalizing)
@@ -905,7 +904,7 @@ std::vector<std::string> SparseMapEs::summary() const
     lines.push_back("initialization: " + n(r.initializationEvaluations - r.calibration.evaluations) +
                     " evaluations, generation 0 of " + n(r.initialPopulation) + " (" + n(r.initialValid) +
                     " valid)");
-    if (m_parameters.capacityPrecheck && m_parameters.permutationEncoding == PermutationEncoding::Cantor)
+    if (m_parameters.capacityPrecheckApplies())
         lines.push_back("capacity pre-check: " + n(r.precheckRejections) +
                         " genomes ruled out without an evaluation (their tiles' data overflow a buffer)");
     if (m_parameters.polishAfterStagnation > 0)

@@ -355,6 +355,13 @@ struct SparseMapEsParameters {
     // mean 1.042 -> 1.028 (docs/results/search-quality.md, session 28). Ablation
     // `sparsemap-no-unrolling-niches` (0).
     int unrollingNicheSize = 3;
+
+    // Whether the capacity pre-check runs: it checks genomes as evaluated, so only with the Cantor
+    // encoding (the random-code ablation's genes are not Cantor codes).
+    bool capacityPrecheckApplies() const
+    {
+        return capacityPrecheck && permutationEncoding == PermutationEncoding::Cantor;
+    }
 };
 
 // The published ES (paper IV-D, IV-E): SAC, annealing mutation with Cantor steps, HSHI after
