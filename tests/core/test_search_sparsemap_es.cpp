@@ -580,6 +580,18 @@ private slots:
         // Every genome fails the capacity pre-check: the first 3000 are ruled out (the cap, the
         // budget), and the 3000 after them are evaluated.
         QCOMPARE(es.report().precheckRejections, std::int64_t(3000));
+
+        // With the random-code encoding the genes are not Cantor codes: the pre-check does not run (every
+        // genome is evaluated) and the summary has no line for it.
+        SparseMapEsParameters randomCodes;
+        randomCodes.permutationEncoding = PermutationEncoding::Random;
+        SparseMapEs unchecked(randomCodes);
+        const auto all = run(unchecked, layout, 3000);
+        QCOMPARE(all.points.size(), std::size_t(3000));
+        QCOMPARE(unchecked.report().precheckRejections, std::int64_t(0));
+        const auto lines = unchecked.summary();
+        QVERIFY(std::none_of(lines.begin(), lines.end(),
+                             [](const auto& l) { return l.rfind("capacity pre-check: ", 0) == 0; }));
     }
 
     // mm5 on edge: 8 format ranks per tensor at DRAM, so a random format sequence is almost never one
