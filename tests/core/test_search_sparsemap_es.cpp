@@ -55,6 +55,12 @@ double syntheticObjective(const Genome& g)
     return std::exp(g[2] + g[7]) * (1 + 0.01 * g[4]);
 }
 
+// The summary line of the capacity pre-check (SparseMapEs::summary).
+bool isPrecheckLine(const std::string& line)
+{
+    return line.rfind("capacity pre-check: ", 0) == 0;
+}
+
 } // namespace
 
 class TestSearchSparseMapEs : public QObject {
@@ -562,8 +568,7 @@ private slots:
         for (const auto& p : r.points)
             QVERIFY(evaluator.dataFitsCapacity(p.genome.toGenome()));
         const auto lines = es.summary();
-        const auto line = std::find_if(lines.begin(), lines.end(),
-                                       [](const auto& l) { return l.rfind("capacity pre-check: ", 0) == 0; });
+        const auto line = std::find_if(lines.begin(), lines.end(), isPrecheckLine);
         QVERIFY(line != lines.end());
         QCOMPARE(std::stoll(line->substr(20)), es.report().precheckRejections);
     }
@@ -590,8 +595,7 @@ private slots:
         QCOMPARE(all.points.size(), std::size_t(3000));
         QCOMPARE(unchecked.report().precheckRejections, std::int64_t(0));
         const auto lines = unchecked.summary();
-        QVERIFY(std::none_of(lines.begin(), lines.end(),
-                             [](const auto& l) { return l.rfind("capacity pre-check: ", 0) == 0; }));
+        QVERIFY(std::none_of(lines.begin(), lines.end(), isPrecheckLine));
     }
 
     // mm5 on edge: 8 format ranks per tensor at DRAM, so a random format sequence is almost never one
