@@ -426,18 +426,30 @@ Genome randomGenome(const GenomeLayout& layout, std::mt19937_64& rng)
     return genome;
 }
 
-bool orderFormatGenesForSparseloop(const GenomeLayout& layout, Genome& genome)
+bool orderFormatGenesForSparseloop(const GenomeLayout& layout, Genome& genome, FormatRepair repair)
 {
     bool changed = false;
+    const auto uncompressed = [](int value) {
+        return !isCompressedRankFormat(static_cast<RankFormat>(value));
+    };
     for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
         const auto range = layout.formatSegment(slot);
         const auto begin = genome.begin() + range.begin, end = genome.begin() + range.end;
-        const auto uncompressedFirst = [](int value) {
-            return !isCompressedRankFormat(static_cast<RankFormat>(value));
-        };
-        if (!std::is_partitioned(begin, end, uncompressedFirst)) {
-            std::stable_partition(begin, end, uncompressedFirst);
-            changed = true;
+        if (std::is_partitioned(begin, end, uncompressed))
+            continue;
+        changed = true;
+        if (repair == FormatRepair::Reorder) {
+            std::stable_partition(begin, end, uncompressed);
+            continue;
+        }
+        // Offsets: from the innermost rank outwards, a compressed value with an uncompressed one inside.
+        bool uncompressedInside = false;
+        for (auto it = end; it != begin;) {
+            --it;
+            if (uncompressed(*it))
+                uncompressedInside = true;
+            else if (uncompressedInside)
+                *it = static_cast<int>(RankFormat::UOP);
         }
     }
     return changed;

@@ -74,10 +74,21 @@ std::vector<std::vector<TensorFormat>> decodeFormats(const GenomeLayout& layout,
 // A uniformly random genome within bounds.
 Genome randomGenome(const GenomeLayout& layout, std::mt19937_64& rng);
 
-// Reorders each tensor's format genes so that the uncompressed values (U, UOP) sit outside the
-// compressed ones (B, RLE, CP), each group keeping its order: every format the genome decodes to is
-// then one Sparseloop can represent (representableInSparseloop), whatever the mapping. For drawing
-// samples in Sparseloop's design space; returns whether the genome changed.
-bool orderFormatGenesForSparseloop(const GenomeLayout& layout, Genome& genome);
+// How orderFormatGenesForSparseloop makes a tensor's format genes (outermost rank first) ones that
+// Sparseloop can represent: no uncompressed value (U, UOP) inside a compressed one (B, RLE, CP).
+enum class FormatRepair {
+    // The uncompressed values move outside the compressed ones, each group keeping its order (the
+    // ranks' formats move to other ranks).
+    Reorder,
+    // Every compressed value with an uncompressed one inside it becomes UOP (each rank keeps its
+    // position; a rank that had metadata keeps it, as offset pairs).
+    Offsets,
+};
+
+// Rewrites each tensor's format genes (by `repair`) so that every format the genome decodes to is one
+// Sparseloop can represent (representableInSparseloop), whatever the mapping. For drawing samples in
+// Sparseloop's design space; returns whether the genome changed.
+bool orderFormatGenesForSparseloop(const GenomeLayout& layout, Genome& genome,
+                                   FormatRepair repair = FormatRepair::Reorder);
 
 } // namespace sparsemap

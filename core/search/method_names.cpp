@@ -64,6 +64,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-follow-ups",
                "ablation: sparsemap without follow-ups (near-miss mapping moves of the best local optimum "
                "with the sparse strategy of the ranks they change re-chosen)"},
+    MethodName{"sparsemap-no-endgame-offsets",
+               "ablation: sparsemap whose end game reorders carried formats Sparseloop cannot represent "
+               "(instead of keeping a compressed rank carried above an uncompressed one as UOP)"},
     MethodName{
         "sparsemap-positional",
         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},

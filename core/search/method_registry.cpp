@@ -163,6 +163,10 @@ void noFollowUps(SparseMapEsParameters& p)
 {
     p.followUpShare = 0;
 }
+void noEndgameOffsets(SparseMapEsParameters& p)
+{
+    p.endgameOffsetFormats = false;
+}
 void moveMemory(SparseMapEsParameters& p)
 {
     p.polishMoveMemory = 0.05;
@@ -243,6 +247,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},
+            {"sparsemap-no-endgame-offsets", sparseMapWithout<noEndgameOffsets>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},

@@ -73,6 +73,47 @@ private slots:
         QCOMPARE(formatsOf(f), (std::vector<R>{R::UOP, R::CP}));
     }
 
+    // The two repairs of format genes (FormatRepair), worked out by hand on P's five genes (outermost
+    // first; 0 U, 1 B, 2 RLE, 3 CP, 4 UOP). Reorder moves the uncompressed values out, each group in its
+    // order; Offsets turns each compressed value with an uncompressed one inside it into UOP.
+    void formatGeneRepairs()
+    {
+        const GenomeLayout layout = test::sampleLayout("mm6", "edge");
+        const auto p = layout.formatSegment(0);
+        QCOMPARE(p.end - p.begin, 5);
+        auto repaired = [&](std::vector<int> genes, FormatRepair repair, bool& changed) {
+            Genome g(layout.size(), 0);
+            std::copy(genes.begin(), genes.end(), g.begin() + p.begin);
+            changed = orderFormatGenesForSparseloop(layout, g, repair);
+            return std::vector<int>(g.begin() + p.begin, g.begin() + p.end);
+        };
+        bool changed = false;
+        QCOMPARE(repaired({1, 0, 2, 0, 3}, FormatRepair::Reorder, changed),
+                 (std::vector<int>{0, 0, 1, 2, 3}));
+        QVERIFY(changed);
+        QCOMPARE(repaired({1, 0, 2, 0, 3}, FormatRepair::Offsets, changed),
+                 (std::vector<int>{4, 0, 4, 0, 3}));
+        QVERIFY(changed);
+        QCOMPARE(repaired({3, 2, 1, 4, 0}, FormatRepair::Offsets, changed),
+                 (std::vector<int>{4, 4, 4, 4, 0}));
+        QVERIFY(changed);
+        for (auto repair : {FormatRepair::Reorder, FormatRepair::Offsets}) { // representable: unchanged
+            QCOMPARE(repaired({0, 4, 1, 2, 3}, repair, changed), (std::vector<int>{0, 4, 1, 2, 3}));
+            QVERIFY(!changed);
+        }
+        // Either repair of any genome decodes to formats Sparseloop represents, whatever the mapping.
+        std::mt19937_64 rng(5);
+        for (int i = 0; i < 200; ++i)
+            for (auto repair : {FormatRepair::Reorder, FormatRepair::Offsets}) {
+                Genome g = randomGenome(layout, rng);
+                orderFormatGenesForSparseloop(layout, g, repair);
+                const Design design = decodeGenome(layout, g);
+                for (const auto& level : design.sparse.formats)
+                    for (const auto& format : level)
+                        QVERIFY(representableInSparseloop(format));
+            }
+    }
+
     // Genomes of mm on the cloud preset whose decoded formats Sparseloop cannot represent: dead by
     // default (the reason names tensor, level and ranks), the nearest format's figures under
     // `nearest`, labelled as beyond Sparseloop under `unrestricted`; and the export refuses them.

@@ -239,6 +239,8 @@ void DesignMoves::withFormats(const Genome& genome, std::vector<Genome>& out) co
     if (m_formats == Formats::Both)
         out.push_back(out.back());
     carryFormats(m_layout, genome, out.back());
+    if (m_carriedRepair == FormatRepair::Offsets)
+        orderFormatGenesForSparseloop(m_layout, out.back(), FormatRepair::Offsets);
 }
 
 void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) const

@@ -16,6 +16,7 @@
 //   are right-aligned to rank positions, so the move also re-assigns formats to loops - or carries
 //   each loop's format along (genome_codec's carryFormats);
 // - the follow-ups of a mapping move: the formats of the tensors whose ranks it changed, re-chosen.
+#include "genome/genome_codec.hpp"
 #include "search/es/genetic_operators.hpp"
 
 namespace sparsemap::search {
@@ -27,6 +28,12 @@ public:
     // the loops), or either (the neighbourhood has both; a step draws one).
     enum class Formats { Positional, Carried, Both };
     explicit DesignMoves(const GenomeLayout& layout, Formats formats = Formats::Positional);
+    // How a carried neighbour's formats are made representable in Sparseloop. Reorder (the default):
+    // they are left as carried, for the search's repair (orderFormatGenesForSparseloop, Reorder) to
+    // reorder. Offsets: the neighbour is repaired with FormatRepair::Offsets as it is made, so a
+    // compressed rank carried above an uncompressed one keeps its metadata, as offset pairs (the ES's
+    // end game; SparseMapEsParameters::endgameOffsetFormats). Mutation steps are not affected.
+    void setCarriedFormatRepair(FormatRepair repair) { m_carriedRepair = repair; }
 
     const std::vector<std::vector<int>>& blocks() const { return m_blocks; }
     // Every block from either parent with probability 1/2.
@@ -134,6 +141,7 @@ private:
 
     const GenomeLayout& m_layout;
     Formats m_formats;
+    FormatRepair m_carriedRepair = FormatRepair::Reorder;
     std::vector<GeneRange> m_ranges;
     std::vector<std::vector<int>> m_blocks;
     // Whether a tiling gene's value names a spatial mapping level.

@@ -140,6 +140,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.unrollingNicheSize = 0;
     p.followUpShare = 0;
     p.polishMoveMemory = -1;
+    p.endgameOffsetFormats = false;
     return p;
 }
 
@@ -324,6 +325,13 @@ private:
     bool endgameDue() const;
     // The end game: kicks of the run's best, each polished, until the budget ends (or no kick is new).
     void iteratedLocalSearch(Population& population);
+    // What changes from the end game (or the final follow-ups) on: endgameOffsetFormats, where the
+    // format repair runs (in a format space that keeps unrepresentable formats, carried ones stay).
+    void enterEndgame()
+    {
+        if (m_p.endgameOffsetFormats && m_repair)
+            m_moves.setCarriedFormatRepair(FormatRepair::Offsets);
+    }
     void survive(Population& population) const;
 
     const SparseMapEsParameters& m_p;
@@ -331,7 +339,7 @@ private:
     const GenomeLayout& m_layout;
     std::mt19937_64& m_rng;
     const GenomeProblem m_problem;
-    const DesignMoves m_moves;
+    DesignMoves m_moves; // its carried repair changes once, in the end game (enterEndgame)
     const bool m_canonical;
     const bool m_repair;
     SparseMapEsReport& m_report;
@@ -661,6 +669,7 @@ bool EsRun::finalFollowUps(Population& population)
             m_p.followUpShare * static_cast<double>(m_context.settings().budget))
         return false;
     m_followUpsDone = true;
+    enterEndgame();
     return runFollowUps(population);
 }
 
@@ -807,6 +816,7 @@ bool EsRun::endgameDue() const
 void EsRun::iteratedLocalSearch(Population& population)
 {
     m_report.endgameStart = m_context.used();
+    enterEndgame();
     if (m_p.followUpShare > 0)
         runFollowUps(population);
     std::vector<Genome> kick(1);
