@@ -87,15 +87,18 @@ std::vector<int> nonUnitLoops(const GenomeLayout& layout, const Genome& g, int l
 // The lowest EDP among the valid designs of `candidates`, each first prepared as the ES would
 // (`prepare` returns false for one the ES would not evaluate); +inf when none is valid.
 double lowestValidEdp(model::GenomeEvaluator& evaluator, std::vector<Genome> candidates,
-                      const std::function<bool(Genome&)>& prepare)
+                      const std::function<bool(Genome&)>& prepare, Genome* argmin = nullptr)
 {
     double lowest = std::numeric_limits<double>::infinity();
     for (auto& c : candidates) {
         if (!prepare(c))
             continue;
         const auto& r = evaluator.evaluate(c);
-        if (r.valid)
-            lowest = std::min(lowest, r.edp);
+        if (r.valid && r.edp < lowest) {
+            lowest = r.edp;
+            if (argmin)
+                *argmin = c;
+        }
     }
     return lowest;
 }
@@ -1105,20 +1108,14 @@ private slots:
         auto best = [&](const DesignMoves& moves, Genome* argmin) {
             std::vector<Genome> out;
             moves.neighbours(t.stuck, out);
-            double lowest = std::numeric_limits<double>::infinity();
-            for (auto& c : out) {
-                orderFormatGenesForSparseloop(t.layout, c);
-                canonicalizeGenome(t.layout, c);
-                if (!spatialFanoutFits(t.layout, c))
-                    continue;
-                const auto& r = t.evaluator.evaluate(c);
-                if (r.valid && r.edp < lowest) {
-                    lowest = r.edp;
-                    if (argmin)
-                        *argmin = c;
-                }
-            }
-            return lowest;
+            return lowestValidEdp(
+                t.evaluator, std::move(out),
+                [&](Genome& c) {
+                    orderFormatGenesForSparseloop(t.layout, c);
+                    canonicalizeGenome(t.layout, c);
+                    return spatialFanoutFits(t.layout, c);
+                },
+                argmin);
         };
         QVERIFY(best(t.moves, nullptr) >= t.edp);
         DesignMoves offsets(t.layout, DesignMoves::Formats::Both);

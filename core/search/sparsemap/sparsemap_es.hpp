@@ -243,7 +243,7 @@ struct SparseMapEsParameters {
     // neighbours keep a compressed rank carried above an uncompressed one as UOP, instead of the
     // repair's reordering (DesignMoves::setCarriedFormatRepair, FormatRepair::Offsets; with the repair
     // on, in Sparseloop's format space): a loop order move and the formats it needs become one move
-    // (edge mm15 ended 1.5 % above best-known in 7 of 10 runs for want of it). Throughout the run it did
+    // (edge mm15 ended 1.5-3.1 % above best-known in 7 of 10 runs for want of it). Throughout the run it did
     // worse (650 runs within 1 % against 659, session 39: the neighbourhood changes every schedule);
     // from the end game on, 84 cells x seeds 1-20 (session 40): 1,295 against 1,285 runs within 1 % (+3
     // on seeds 1-10, +7 on 11-20), 1,577 against 1,562 within 5 %, geometric mean 1.0128 against 1.0138.
