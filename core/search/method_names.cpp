@@ -67,6 +67,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-endgame-offsets",
                "ablation: sparsemap whose end game reorders carried formats Sparseloop cannot represent "
                "(instead of keeping a compressed rank carried above an uncompressed one as UOP)"},
+    MethodName{"sparsemap-no-endgame-tiers",
+               "ablation: sparsemap whose end game polishes without loop relocations and one-for-two "
+               "exchanges between temporal levels"},
     MethodName{
         "sparsemap-positional",
         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},

@@ -167,6 +167,10 @@ void noEndgameOffsets(SparseMapEsParameters& p)
 {
     p.endgameOffsetFormats = false;
 }
+void noEndgameTiers(SparseMapEsParameters& p)
+{
+    p.endgameExtraTiers = false;
+}
 void moveMemory(SparseMapEsParameters& p)
 {
     p.polishMoveMemory = 0.05;
@@ -248,6 +252,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},
             {"sparsemap-no-endgame-offsets", sparseMapWithout<noEndgameOffsets>},
+            {"sparsemap-no-endgame-tiers", sparseMapWithout<noEndgameTiers>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},

@@ -338,6 +338,52 @@ void DesignMoves::boundLoopOrderNeighbours(const Genome& genome, std::vector<Gen
     }
 }
 
+void DesignMoves::loopRelocationNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    std::uint32_t nonUnit[64], ordered[64];
+    nonUnitLoopMasks(m_layout, genome, nonUnit);
+    orderedLoopMasks(m_layout, genome, ordered);
+    std::vector<int> order, positions;
+    const auto perm = m_layout.segment(GeneSegment::Permutation);
+    for (int i = perm.begin; i < perm.end; ++i) {
+        const int level = m_layout.gene(i).mappingLevel;
+        loopPositions(genome, i, nonUnit[level], order, positions);
+        appendRelocations(genome, i, order, positions, true, out);
+        if (ordered[level] != nonUnit[level]) { // bound unit loops: the order of the tile's ranks
+            loopPositions(genome, i, ordered[level], order, positions);
+            appendRelocations(genome, i, order, positions, false, out);
+        }
+    }
+}
+
+void DesignMoves::appendRelocations(const Genome& genome, int permGene, const std::vector<int>& order,
+                                    const std::vector<int>& positions, bool mapping,
+                                    std::vector<Genome>& out) const
+{
+    const std::size_t n = positions.size();
+    std::vector<int> loops(n);
+    for (std::size_t from = 0; from < n; ++from)
+        for (std::size_t to = 0; to < n; ++to) {
+            if (to + 1 >= from && to <= from + 1)
+                continue; // the loop's own place, or an adjacent swap (a single move)
+            for (std::size_t k = 0; k < n; ++k)
+                loops[k] = order[static_cast<std::size_t>(positions[k])];
+            const auto source = loops.begin() + static_cast<std::ptrdiff_t>(from);
+            const auto target = loops.begin() + static_cast<std::ptrdiff_t>(to);
+            if (from < to)
+                std::rotate(source, source + 1, target + 1);
+            else
+                std::rotate(target, source, source + 1);
+            std::vector<int> moved = order;
+            for (std::size_t k = 0; k < n; ++k)
+                moved[static_cast<std::size_t>(positions[k])] = loops[k];
+            out.push_back(genome);
+            out.back()[permGene] = static_cast<int>(cantorEncode(moved));
+            if (mapping)
+                withFormats(genome, out);
+        }
+}
+
 void DesignMoves::appendValues(const Genome& genome, int i, std::vector<Genome>& out) const
 {
     for (int v = m_ranges[i].lower; v <= m_ranges[i].upper; ++v)
@@ -474,13 +520,23 @@ void DesignMoves::factorExchangeNeighbours(const Genome& genome, std::vector<Gen
 
 void DesignMoves::factorRefillNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
+    appendRefills(genome, out, true);
+}
+
+void DesignMoves::temporalRefillNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    appendRefills(genome, out, false);
+}
+
+void DesignMoves::appendRefills(const Genome& genome, std::vector<Genome>& out, bool spatial) const
+{
     const auto tiling = m_layout.segment(GeneSegment::Tiling);
     for (int one = tiling.begin; one < tiling.end; ++one) {
         const auto& single = m_layout.gene(one);
         for (int b = tiling.begin; b < tiling.end; ++b) {
             const auto& first = m_layout.gene(b);
             if (first.dim != single.dim || first.factor == single.factor || genome[b] == genome[one] ||
-                !(isSpatialLevel(genome[one]) || isSpatialLevel(genome[b])))
+                (isSpatialLevel(genome[one]) || isSpatialLevel(genome[b])) != spatial)
                 continue;
             for (int c = b + 1; c < tiling.end; ++c) {
                 const auto& second = m_layout.gene(c);

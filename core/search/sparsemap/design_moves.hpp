@@ -105,6 +105,17 @@ public:
     // of the dim - K 48 -> 64 on cloud mm7 (a 3 out, two 2s in) - which no single move or exchange
     // reaches without a worse step (K 32). With the formats as the mapping moves treat them.
     void factorRefillNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends the same one-for-two exchanges between two temporal levels: a dim's tiles re-split
+    // between two levels - N 20 x 40 -> 16 x 50 between DRAM and the PE buffer on mobile mm7 (a 5 out,
+    // two 2s in; 4.5 % better), which no single move or exchange reaches without a worse step.
+    void temporalRefillNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends every move of one loop to another place two or more places away among its level's
+    // non-unit loops (with the formats as the mapping moves treat them) and, at a level with bound unit
+    // loops (boundLoopOrderNeighbours), among the loops whose place matters there (formats as they
+    // are). Adjacent swaps alone stop where each swap on the way is worse or changes nothing: cloud
+    // conv8's DRAM order of bound unit loops has 28 local optima under adjacent swaps and 8, all of
+    // them best, under these moves (2.0 % apart).
+    void loopRelocationNeighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends the sparse strategies around `genome` at its mapping: every combination of the S/G
     // genes' values, each with every subset of the tensors that have a format gene other than U turned
     // uncompressed (all their format genes U); the genome itself left out. Compound changes of the
@@ -134,6 +145,12 @@ private:
     void loopPositions(const Genome& genome, int permGene, std::uint32_t mask, std::vector<int>& order,
                        std::vector<int>& positions) const;
     void swapAdjacent(Genome& genome, int permGene, std::vector<int>& order, int first, int second) const;
+    // Appends `genome` with each loop at `positions` of `order` (`permGene`'s level) moved to each place
+    // among them two or more places away; with the carried variants when `mapping`.
+    void appendRelocations(const Genome& genome, int permGene, const std::vector<int>& order,
+                           const std::vector<int>& positions, bool mapping, std::vector<Genome>& out) const;
+    // The one-for-two exchanges with one side at a spatial level (`spatial`) or both temporal.
+    void appendRefills(const Genome& genome, std::vector<Genome>& out, bool spatial) const;
 
     bool carry(std::mt19937_64& rng) const;
     // After a mapping move appended to `out` from `genome`: keeps it, its carried variant, or both.

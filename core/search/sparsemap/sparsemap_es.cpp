@@ -141,6 +141,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.followUpShare = 0;
     p.polishMoveMemory = -1;
     p.endgameOffsetFormats = false;
+    p.endgameExtraTiers = false;
     return p;
 }
 
@@ -329,6 +330,7 @@ private:
     // format repair runs (in a format space that keeps unrepresentable formats, carried ones stay).
     void enterEndgame()
     {
+        m_endgame = true;
         if (m_p.endgameOffsetFormats && m_repair)
             m_moves.setCarriedFormatRepair(FormatRepair::Offsets);
     }
@@ -339,7 +341,8 @@ private:
     const GenomeLayout& m_layout;
     std::mt19937_64& m_rng;
     const GenomeProblem m_problem;
-    DesignMoves m_moves; // its carried repair changes once, in the end game (enterEndgame)
+    DesignMoves m_moves;    // its carried repair changes once, in the end game (enterEndgame)
+    bool m_endgame = false; // the end game (or the final follow-ups) has begun
     const bool m_canonical;
     const bool m_repair;
     SparseMapEsReport& m_report;
@@ -536,8 +539,18 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
     };
     // The second tier: the orders of bound unit loops (a few candidates), then format pairs and factor
     // exchanges in the order of the parameters, the one-for-two exchanges right after the exchanges; the
-    // exchanges of blocks, then the moves that place a new loop, last.
-    enum class Tier { BoundOrders, Pairs, Exchanges, Refills, BlockExchanges, Inserts };
+    // exchanges of blocks, then the moves that place a new loop; from the end game on (endgameExtraTiers)
+    // loop relocations and one-for-two exchanges between temporal levels, last.
+    enum class Tier {
+        BoundOrders,
+        Pairs,
+        Exchanges,
+        Refills,
+        BlockExchanges,
+        Inserts,
+        Relocations,
+        TemporalRefills
+    };
     std::vector<Tier> second;
     if (m_p.polishFormatPairs)
         second.push_back(Tier::Pairs);
@@ -553,6 +566,10 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         second.push_back(Tier::BlockExchanges);
     if (m_p.polishFactorInserts)
         second.push_back(Tier::Inserts);
+    if (m_p.endgameExtraTiers && m_endgame) {
+        second.push_back(Tier::Relocations);
+        second.push_back(Tier::TemporalRefills);
+    }
     // The follow-ups of `origin`: the best `followUpValidStarts` valid starts and `followUpInvalidStarts`
     // invalid ones drawn at random, each followed by a step of first improvement over the sparse
     // strategy it changed (DesignMoves::followUpNeighbours) and, once below `origin`, up to
@@ -610,6 +627,10 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                 m_moves.formatPairNeighbours(current, candidates);
             else if (second[t] == Tier::Refills)
                 m_moves.factorRefillNeighbours(current, candidates);
+            else if (second[t] == Tier::Relocations)
+                m_moves.loopRelocationNeighbours(current, candidates);
+            else if (second[t] == Tier::TemporalRefills)
+                m_moves.temporalRefillNeighbours(current, candidates);
             else if (second[t] == Tier::BlockExchanges)
                 m_moves.factorBlockExchangeNeighbours(current, candidates);
             else if (second[t] == Tier::Inserts)
@@ -819,6 +840,15 @@ void EsRun::iteratedLocalSearch(Population& population)
     enterEndgame();
     if (m_p.followUpShare > 0)
         runFollowUps(population);
+    if (m_p.endgameExtraTiers && !m_runBest.empty()) { // the run's best, polished with the extra tiers
+        Genome g = m_runBest;
+        double value = m_runBestValue;
+        descendFrom(g, value, population);
+        if (value < m_runBestValue) {
+            m_runBestValue = value;
+            m_runBest = g;
+        }
+    }
     std::vector<Genome> kick(1);
     std::vector<double> objectives;
     for (int misses = 0; !m_context.done() && misses < kAdmissibleDraws;) {

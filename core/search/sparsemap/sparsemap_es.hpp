@@ -249,6 +249,13 @@ struct SparseMapEsParameters {
     // on seeds 1-10, +7 on 11-20), 1,577 against 1,562 within 5 %, geometric mean 1.0128 against 1.0138.
     // Ablation `sparsemap-no-endgame-offsets`.
     bool endgameOffsetFormats = true;
+    // From the same point on, the polish has two more tiers, last: loop relocations (a loop moved two
+    // or more places among its level's loops; DesignMoves::loopRelocationNeighbours) and one-for-two
+    // exchanges between temporal levels (DesignMoves::temporalRefillNeighbours), and the end game
+    // first polishes the run's best with them. Throughout the run either costs runs on mobile (seeds
+    // 1-10: 657 runs within 1 % against 662 with relocations, 660 with the refills, session 41); from the
+    // end game on: see docs/results/search-quality.md (session 41). Ablation `sparsemap-no-endgame-tiers`.
+    bool endgameExtraTiers = true;
     // The polish by first improvement: its neighbours in random order, evaluated in batches of this
     // many, the best improving neighbour of the first batch that has one taken. 0 = steepest descent
     // (the whole neighbourhood per step; measured worse: docs/results/search-quality.md).
