@@ -51,6 +51,21 @@ GenomeLayout mm11Mobile()
     return test::sampleLayout("mm11", "mobile");
 }
 
+// N's factors in SpMM 32x64x48 (N = 2^4 x 3): the gene of its 3 and those of its four 2s.
+std::pair<int, std::vector<int>> nFactors(const GenomeLayout& layout)
+{
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    int three = -1;
+    std::vector<int> twos;
+    for (int i = tiling.begin; i < tiling.end; ++i) {
+        if (layout.gene(i).factor == 3)
+            three = i;
+        else if (layout.workload().dims[layout.gene(i).dim].name == "N")
+            twos.push_back(i);
+    }
+    return {three, twos};
+}
+
 // The genes where a neighbour differs from the genome it was made from, in genome order.
 std::vector<int> changedGenes(const Genome& from, const Genome& to)
 {
@@ -700,15 +715,7 @@ private slots:
         // factors are all 2s at one level. Then the reverse: N's 3 at DRAM and two of N's 2s at level
         // 5 - one refill, the 3 to level 5 and the two 2s to DRAM.
         const auto layout = mm3Cloud();
-        const auto tiling = layout.segment(GeneSegment::Tiling);
-        int three = -1;
-        std::vector<int> nTwos;
-        for (int i = tiling.begin; i < tiling.end; ++i) {
-            if (layout.gene(i).factor == 3)
-                three = i;
-            else if (layout.workload().dims[layout.gene(i).dim].name == "N")
-                nTwos.push_back(i);
-        }
+        const auto [three, nTwos] = nFactors(layout);
         QVERIFY(three >= 0);
         QCOMPARE(nTwos.size(), std::size_t(4));
         const DesignMoves moves(layout, DesignMoves::Formats::Positional);
@@ -886,15 +893,7 @@ private slots:
         // the 3 at level 3 (spatial) instead: the same 6 as spatial refills and no temporal one. Then
         // N's 3 at DRAM and two of N's 2s at level 4: one, the 3 to level 4 and the two 2s to DRAM.
         const auto layout = mm3Cloud();
-        const auto tiling = layout.segment(GeneSegment::Tiling);
-        int three = -1;
-        std::vector<int> nTwos;
-        for (int i = tiling.begin; i < tiling.end; ++i) {
-            if (layout.gene(i).factor == 3)
-                three = i;
-            else if (layout.workload().dims[layout.gene(i).dim].name == "N")
-                nTwos.push_back(i);
-        }
+        const auto [three, nTwos] = nFactors(layout);
         QVERIFY(three >= 0);
         QCOMPARE(nTwos.size(), std::size_t(4));
         const DesignMoves moves(layout, DesignMoves::Formats::Positional);

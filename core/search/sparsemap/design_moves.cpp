@@ -13,6 +13,25 @@
 
 namespace sparsemap::search {
 
+namespace {
+
+// Calls visit(permutation gene, non-unit loop mask, ordered loop mask) for each mapping level's loop
+// order (nonUnitLoopMasks, orderedLoopMasks).
+template <typename Visit>
+void forEachLevelOrder(const GenomeLayout& layout, const Genome& genome, Visit&& visit)
+{
+    std::uint32_t nonUnit[64], ordered[64];
+    nonUnitLoopMasks(layout, genome, nonUnit);
+    orderedLoopMasks(layout, genome, ordered);
+    const auto perm = layout.segment(GeneSegment::Permutation);
+    for (int i = perm.begin; i < perm.end; ++i) {
+        const int level = layout.gene(i).mappingLevel;
+        visit(i, nonUnit[level], ordered[level]);
+    }
+}
+
+} // namespace
+
 DesignMoves::DesignMoves(const GenomeLayout& layout, Formats formats)
     : m_layout(layout), m_formats(formats), m_ranges(geneRanges(layout))
 {
@@ -321,39 +340,29 @@ void DesignMoves::factorInsertNeighbours(const Genome& genome, std::vector<Genom
 
 void DesignMoves::boundLoopOrderNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
-    std::uint32_t nonUnit[64], ordered[64];
-    nonUnitLoopMasks(m_layout, genome, nonUnit);
-    orderedLoopMasks(m_layout, genome, ordered);
     std::vector<int> order, positions;
-    const auto perm = m_layout.segment(GeneSegment::Permutation);
-    for (int i = perm.begin; i < perm.end; ++i) {
-        const int level = m_layout.gene(i).mappingLevel;
-        if (ordered[level] == nonUnit[level])
-            continue; // no unit loop is bound here: the single moves have every order
-        loopPositions(genome, i, ordered[level], order, positions);
+    forEachLevelOrder(m_layout, genome, [&](int i, std::uint32_t nonUnit, std::uint32_t ordered) {
+        if (ordered == nonUnit)
+            return; // no unit loop is bound here: the single moves have every order
+        loopPositions(genome, i, ordered, order, positions);
         for (std::size_t k = 0; k + 1 < positions.size(); ++k) {
             out.push_back(genome);
             swapAdjacent(out.back(), i, order, positions[k], positions[k + 1]);
         }
-    }
+    });
 }
 
 void DesignMoves::loopRelocationNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
-    std::uint32_t nonUnit[64], ordered[64];
-    nonUnitLoopMasks(m_layout, genome, nonUnit);
-    orderedLoopMasks(m_layout, genome, ordered);
     std::vector<int> order, positions;
-    const auto perm = m_layout.segment(GeneSegment::Permutation);
-    for (int i = perm.begin; i < perm.end; ++i) {
-        const int level = m_layout.gene(i).mappingLevel;
-        loopPositions(genome, i, nonUnit[level], order, positions);
+    forEachLevelOrder(m_layout, genome, [&](int i, std::uint32_t nonUnit, std::uint32_t ordered) {
+        loopPositions(genome, i, nonUnit, order, positions);
         appendRelocations(genome, i, order, positions, true, out);
-        if (ordered[level] != nonUnit[level]) { // bound unit loops: the order of the tile's ranks
-            loopPositions(genome, i, ordered[level], order, positions);
+        if (ordered != nonUnit) { // bound unit loops: the order of the tile's ranks
+            loopPositions(genome, i, ordered, order, positions);
             appendRelocations(genome, i, order, positions, false, out);
         }
-    }
+    });
 }
 
 void DesignMoves::appendRelocations(const Genome& genome, int permGene, const std::vector<int>& order,
@@ -361,7 +370,7 @@ void DesignMoves::appendRelocations(const Genome& genome, int permGene, const st
                                     std::vector<Genome>& out) const
 {
     const std::size_t n = positions.size();
-    std::vector<int> loops(n);
+    std::vector<int> loops(n), moved;
     for (std::size_t from = 0; from < n; ++from)
         for (std::size_t to = 0; to < n; ++to) {
             if (to + 1 >= from && to <= from + 1)
@@ -374,7 +383,7 @@ void DesignMoves::appendRelocations(const Genome& genome, int permGene, const st
                 std::rotate(source, source + 1, target + 1);
             else
                 std::rotate(target, source, source + 1);
-            std::vector<int> moved = order;
+            moved = order;
             for (std::size_t k = 0; k < n; ++k)
                 moved[static_cast<std::size_t>(positions[k])] = loops[k];
             out.push_back(genome);
