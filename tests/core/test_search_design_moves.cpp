@@ -936,7 +936,9 @@ private slots:
         // 1.054x best-known). N is split 20 at DRAM (2, 2, 5), 2 over the PEs and 40 in the PE buffer
         // (2, 2, 2, 5). No move of the tiers before the end game's improves it (a loop relocation does,
         // by 0.6 %). Another run's design re-splits N 16 x 50 (a 5 to the PE buffer, two 2s to DRAM): one
-        // temporal refill, 4.5 % better (6.73989e10).
+        // temporal refill, 4.5 % better (6.73989e10). Both EDPs are Sparseloop's: the oracle printed 4667
+        // and 4559 cycles, 15128856.12 and 14783721.1 pJ for the two designs' exports
+        // (tests/data/oracle/figures.tsv, s9008 and s9009).
         Trap t(test::sampleLayout("mm7", "mobile"),
                "3,4,2,4,2,2,2,2,2,3,4,2,2,3,3,3,5,5,5,5,5,5,4,4,1,1,3,4,4,4,1,4,0,0,0,0,2,0,0,4,0,0,0,0,"
                "0,0,2,6,6,3");
@@ -1021,7 +1023,9 @@ private slots:
         // optima and relocations 8, all of them the best orders (2.03378e13; worked out by evaluating
         // the 720). A descent by bound-order swaps from here stops 1.8 % above them, where no single
         // move, format pair or exchange improves either; with relocations too it reaches them, changing
-        // DRAM's order alone.
+        // DRAM's order alone. Sparseloop agrees on the two ends (the stuck design and DRAM order 720 of
+        // the best): 16642 and 16418 cycles, 1244348849 and 1238751665 pJ (tests/data/oracle/figures.tsv,
+        // s9010 and s9011).
         Trap t(test::sampleLayout("conv8", "cloud"),
                "398,1,716,584,6,1,3,3,3,4,4,4,4,4,3,3,3,3,4,4,4,3,4,4,4,4,5,3,3,4,4,4,5,5,5,5,5,0,0,0,0,0,0,"
                "4,0,0,0,0,0,0,0,0,6,6,4");
