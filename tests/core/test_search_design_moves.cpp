@@ -51,16 +51,27 @@ GenomeLayout mm11Mobile()
     return test::sampleLayout("mm11", "mobile");
 }
 
+// The tiling genes of the dim named `name`, in genome order (its prime factors ascending; `sparsemap
+// info --genes` numbers them from 1).
+std::vector<int> dimGenes(const GenomeLayout& layout, const std::string& name)
+{
+    const auto tiling = layout.segment(GeneSegment::Tiling);
+    std::vector<int> genes;
+    for (int i = tiling.begin; i < tiling.end; ++i)
+        if (layout.workload().dims[layout.gene(i).dim].name == name)
+            genes.push_back(i);
+    return genes;
+}
+
 // N's factors in SpMM 32x64x48 (N = 2^4 x 3): the gene of its 3 and those of its four 2s.
 std::pair<int, std::vector<int>> nFactors(const GenomeLayout& layout)
 {
-    const auto tiling = layout.segment(GeneSegment::Tiling);
     int three = -1;
     std::vector<int> twos;
-    for (int i = tiling.begin; i < tiling.end; ++i) {
+    for (int i : dimGenes(layout, "N")) {
         if (layout.gene(i).factor == 3)
             three = i;
-        else if (layout.workload().dims[layout.gene(i).dim].name == "N")
+        else
             twos.push_back(i);
     }
     return {three, twos};
@@ -122,12 +133,15 @@ double lowestValidEdp(model::GenomeEvaluator& evaluator, std::vector<Genome> can
 // lowestValidEdp of candidates prepared as the polish prepares its neighbours: canonical, and left out
 // when their spatial fan-out cannot fit.
 double lowestCanonicalEdp(const GenomeLayout& layout, model::GenomeEvaluator& evaluator,
-                          std::vector<Genome> candidates)
+                          std::vector<Genome> candidates, Genome* argmin = nullptr)
 {
-    return lowestValidEdp(evaluator, std::move(candidates), [&](Genome& c) {
-        canonicalizeGenome(layout, c);
-        return spatialFanoutFits(layout, c);
-    });
+    return lowestValidEdp(
+        evaluator, std::move(candidates),
+        [&](Genome& c) {
+            canonicalizeGenome(layout, c);
+            return spatialFanoutFits(layout, c);
+        },
+        argmin);
 }
 
 // A design where runs of a cell got stuck: its layout, genome and EDP, the moves with formats both as
@@ -770,15 +784,9 @@ private slots:
         QVERIFY2(t.atRecorded(2.88906e10), qPrintable(QString::number(t.edp)));
         QVERIFY(!t.otherTiersImprove());
         QVERIFY(t.best(t.of(&DesignMoves::factorBlockNeighbours)) >= t.edp);
-        const auto tiling = t.layout.segment(GeneSegment::Tiling);
-        auto kFactor = [&](int number) { // K#number, as `sparsemap info --genes` names it
-            int seen = 0;
-            for (int i = tiling.begin; i < tiling.end; ++i)
-                if (t.layout.workload().dims[t.layout.gene(i).dim].name == "K" && ++seen == number)
-                    return i;
-            return -1;
-        };
-        const int k3 = kFactor(3), k4 = kFactor(4), k11 = kFactor(11);
+        const auto kGenes = dimGenes(t.layout, "K"); // K#number is kGenes[number - 1]
+        QCOMPARE(kGenes.size(), std::size_t(11));
+        const int k3 = kGenes[2], k4 = kGenes[3], k11 = kGenes[10];
         QVERIFY(t.layout.gene(k11).factor == 3 && t.layout.gene(k3).factor == 2 &&
                 t.layout.gene(k4).factor == 2);
         QVERIFY(t.stuck[k11] == 5 && t.stuck[k3] == 4 && t.stuck[k4] == 4);
@@ -948,11 +956,7 @@ private slots:
             t.noneImproves({&DesignMoves::factorBlockNeighbours, &DesignMoves::factorRefillNeighbours,
                             &DesignMoves::factorBlockExchangeNeighbours, &DesignMoves::factorInsertNeighbours,
                             &DesignMoves::boundLoopOrderNeighbours}));
-        const auto tiling = t.layout.segment(GeneSegment::Tiling);
-        std::vector<int> nGenes;
-        for (int i = tiling.begin; i < tiling.end; ++i)
-            if (t.layout.workload().dims[t.layout.gene(i).dim].name == "N")
-                nGenes.push_back(i);
+        const auto nGenes = dimGenes(t.layout, "N");
         QCOMPARE(nGenes.size(), std::size_t(8)); // six 2s, then two 5s
         Genome byHand = t.stuck;
         const int levels[] = {1, 1, 1, 1,
@@ -1030,9 +1034,6 @@ private slots:
                "398,1,716,584,6,1,3,3,3,4,4,4,4,4,3,3,3,3,4,4,4,3,4,4,4,4,5,3,3,4,4,4,5,5,5,5,5,0,0,0,0,0,0,"
                "4,0,0,0,0,0,0,0,0,6,6,4");
         QVERIFY2(t.atRecorded(2.07085e13), qPrintable(QString::number(t.edp)));
-        auto prepare = [&](Genome& c) {
-            return canonicalizeGenome(t.layout, c), spatialFanoutFits(t.layout, c);
-        };
         // Steepest descent over the union of `kinds` from `at`; returns the EDP it stops at.
         auto descend = [&](Genome& at, std::initializer_list<Trap::Kind> kinds) {
             double edp = t.evaluator.evaluate(at).edp;
@@ -1041,7 +1042,7 @@ private slots:
                 for (auto kind : kinds)
                     (t.moves.*kind)(at, candidates);
                 Genome next;
-                const double value = lowestValidEdp(t.evaluator, candidates, prepare, &next);
+                const double value = lowestCanonicalEdp(t.layout, t.evaluator, candidates, &next);
                 if (value >= edp)
                     break;
                 at = next;

@@ -370,13 +370,14 @@ void DesignMoves::appendRelocations(const Genome& genome, int permGene, const st
                                     std::vector<Genome>& out) const
 {
     const std::size_t n = positions.size();
-    std::vector<int> loops(n), moved;
+    std::vector<int> current(n), loops, moved;
+    for (std::size_t k = 0; k < n; ++k)
+        current[k] = order[static_cast<std::size_t>(positions[k])];
     for (std::size_t from = 0; from < n; ++from)
         for (std::size_t to = 0; to < n; ++to) {
             if (to + 1 >= from && to <= from + 1)
                 continue; // the loop's own place, or an adjacent swap (a single move)
-            for (std::size_t k = 0; k < n; ++k)
-                loops[k] = order[static_cast<std::size_t>(positions[k])];
+            loops = current;
             const auto source = loops.begin() + static_cast<std::ptrdiff_t>(from);
             const auto target = loops.begin() + static_cast<std::ptrdiff_t>(to);
             if (from < to)

@@ -335,6 +335,15 @@ private:
             m_moves.setCarriedFormatRepair(FormatRepair::Offsets);
     }
     void survive(Population& population) const;
+    // Takes `g` as the run's best when `value` beats it; true when it does.
+    bool offerRunBest(const Genome& g, double value)
+    {
+        if (!(value < m_runBestValue))
+            return false;
+        m_runBestValue = value;
+        m_runBest = g;
+        return true;
+    }
 
     const SparseMapEsParameters& m_p;
     SearchContext& m_context;
@@ -675,12 +684,7 @@ bool EsRun::runFollowUps(Population& population)
     m_followUpStarts = {};
     descendFrom(g, value, population, &starts);
     survive(population);
-    if (value < m_runBestValue) {
-        m_runBestValue = value;
-        m_runBest = g;
-        return true;
-    }
-    return false;
+    return offerRunBest(g, value);
 }
 
 bool EsRun::finalFollowUps(Population& population)
@@ -773,10 +777,8 @@ void EsRun::afterSurvival(Population& population)
     finalFollowUps(population);
     const double best = population.objectives.empty() ? std::numeric_limits<double>::infinity()
                                                       : population.objectives.front();
-    if (best < m_runBestValue) {
-        m_runBestValue = best;
-        m_runBest = population.genomes.front();
-    }
+    if (best < m_runBestValue) // (no front() of an empty population)
+        offerRunBest(population.genomes.front(), best);
     if (best < m_best) {
         m_best = best;
         m_stagnant = 0;
@@ -844,10 +846,7 @@ void EsRun::iteratedLocalSearch(Population& population)
         Genome g = m_runBest;
         double value = m_runBestValue;
         descendFrom(g, value, population);
-        if (value < m_runBestValue) {
-            m_runBestValue = value;
-            m_runBest = g;
-        }
+        offerRunBest(g, value);
     }
     std::vector<Genome> kick(1);
     std::vector<double> objectives;
@@ -872,10 +871,7 @@ void EsRun::iteratedLocalSearch(Population& population)
         population.add(g, value);
         if (std::isfinite(value))
             descendFrom(g, value, population);
-        if (value < m_runBestValue) {
-            m_runBestValue = value;
-            m_runBest = g;
-        }
+        offerRunBest(g, value);
     }
     survive(population);
     m_report.endgameEvaluations += m_context.used() - m_report.endgameStart;
