@@ -70,6 +70,9 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-endgame-tiers",
                "ablation: sparsemap whose end game polishes without loop relocations and one-for-two "
                "exchanges between temporal levels"},
+    MethodName{"sparsemap-no-endgame-repolish",
+               "ablation: sparsemap whose end game polishes only the run's best with the extra tiers (not "
+               "the other segments' local optima)"},
     MethodName{
         "sparsemap-positional",
         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},

@@ -171,6 +171,10 @@ void noEndgameTiers(SparseMapEsParameters& p)
 {
     p.endgameExtraTiers = false;
 }
+void noEndgameRepolish(SparseMapEsParameters& p)
+{
+    p.endgameRepolishWithin = -1;
+}
 void moveMemory(SparseMapEsParameters& p)
 {
     p.polishMoveMemory = 0.05;
@@ -253,6 +257,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},
             {"sparsemap-no-endgame-offsets", sparseMapWithout<noEndgameOffsets>},
             {"sparsemap-no-endgame-tiers", sparseMapWithout<noEndgameTiers>},
+            {"sparsemap-no-endgame-repolish", sparseMapWithout<noEndgameRepolish>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},

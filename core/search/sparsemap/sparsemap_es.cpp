@@ -95,6 +95,9 @@ void validate(const SparseMapEsParameters& p)
             "followUpWithin must be a finite share >= 0");
     share("followUpShare", p.followUpShare);
     require(p.unrollingNicheSize >= 0, "unrollingNicheSize must be >= 0 (0 = no unrolling niches)");
+    require(std::isfinite(p.endgameRepolishWithin),
+            "endgameRepolishWithin must be a finite share (negative = no re-polish; got " +
+                std::to_string(p.endgameRepolishWithin) + ")");
     require(std::isfinite(p.polishMoveMemory),
             "polishMoveMemory must be a finite share (negative = no move memory; got " +
                 std::to_string(p.polishMoveMemory) + ")");
@@ -142,6 +145,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.polishMoveMemory = -1;
     p.endgameOffsetFormats = false;
     p.endgameExtraTiers = false;
+    p.endgameRepolishWithin = -1;
     return p;
 }
 
@@ -318,8 +322,12 @@ private:
     // The follow-ups of the best local optimum the polish has ended on (if it has not had them), then a
     // descent from what they find. True when that beats the run's best.
     bool runFollowUps(Population& population);
-    // runFollowUps, once, as soon as the budget left is at most followUpShare of the budget.
+    // runFollowUps, once, as soon as the budget left is at most followUpShare of the budget; then
+    // repolishOptima with the run's best.
     bool finalFollowUps(Population& population);
+    // endgameRepolishWithin: the run's best (withRunBest) and the segments' local optima within the
+    // share above it, best first, each polished again with the extra tiers unless it was already.
+    void repolishOptima(Population& population, bool withRunBest);
     bool strategySearch(Population& population);
     void restart(Population& population);
     // Whether the restart due now would get less budget than the end game's rule allows.
@@ -379,6 +387,9 @@ private:
     double m_followUpValue = std::numeric_limits<double>::infinity();
     FollowUpStarts m_followUpStarts;
     bool m_followUpsDone = false;
+    // The local optimum of every polish (endgameRepolishWithin), and those repolishOptima has polished.
+    std::vector<std::pair<double, Genome>> m_segmentOptima;
+    GenomeSet m_repolished;
 };
 
 Population EsRun::randomInitialization()
@@ -463,6 +474,8 @@ bool EsRun::polish(Population& population)
         descendFrom(current, value, population);
     survive(population);
     m_report.polishEvaluations += m_context.used() - spentBefore;
+    if (m_p.endgameExtraTiers && m_p.endgameRepolishWithin >= 0)
+        m_segmentOptima.emplace_back(value, current);
     return value < start;
 }
 
@@ -695,7 +708,44 @@ bool EsRun::finalFollowUps(Population& population)
         return false;
     m_followUpsDone = true;
     enterEndgame();
-    return runFollowUps(population);
+    const bool better = runFollowUps(population);
+    if (m_p.endgameExtraTiers && m_p.endgameRepolishWithin >= 0) {
+        const double before = m_runBestValue;
+        repolishOptima(population, true);
+        survive(population);
+        return better || m_runBestValue < before;
+    }
+    return better;
+}
+
+void EsRun::repolishOptima(Population& population, bool withRunBest)
+{
+    if (!m_p.endgameExtraTiers || m_p.endgameRepolishWithin < 0)
+        return;
+    if (withRunBest && !m_runBest.empty() && !m_repolished.contains(m_runBest)) {
+        m_repolished.insert(m_runBest);
+        Genome g = m_runBest;
+        double value = m_runBestValue;
+        descendFrom(g, value, population);
+        offerRunBest(g, value);
+    }
+    auto optima = m_segmentOptima;
+    std::stable_sort(optima.begin(), optima.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [start, optimum] : optima) {
+        if (m_context.done() || !(start <= m_runBestValue * (1 + m_p.endgameRepolishWithin)))
+            break;
+        if (optimum == m_runBest || m_repolished.contains(optimum))
+            continue;
+        m_repolished.insert(optimum);
+        ++m_report.repolishedOptima;
+        const auto spentBefore = m_context.used();
+        Genome g = optimum;
+        double value = start;
+        descendFrom(g, value, population);
+        m_report.repolishImprovements += offerRunBest(g, value) ? 1 : 0;
+        m_report.repolishEvaluations += m_context.used() - spentBefore;
+    }
 }
 
 bool EsRun::strategySearch(Population& population)
@@ -848,6 +898,7 @@ void EsRun::iteratedLocalSearch(Population& population)
         descendFrom(g, value, population);
         offerRunBest(g, value);
     }
+    repolishOptima(population, false);
     std::vector<Genome> kick(1);
     std::vector<double> objectives;
     for (int misses = 0; !m_context.done() && misses < kAdmissibleDraws;) {
@@ -970,6 +1021,11 @@ std::vector<std::string> SparseMapEs::summary() const
                              ? " (" + n(r.earlyRestarts) + " early: the segment's polished best more than " +
                                    percent(m_parameters.restartMargin) + " % above the run's best)"
                              : std::string()));
+    if (m_parameters.polishAfterStagnation > 0 && m_parameters.endgameExtraTiers &&
+        m_parameters.endgameRepolishWithin >= 0)
+        lines.push_back("re-polished optima: " + n(r.repolishedOptima) +
+                        " segments' local optima besides the run's best, " + n(r.repolishEvaluations) +
+                        " evaluations, " + n(r.repolishImprovements) + " beat the run's best");
     if (m_parameters.endgameKickSteps > 0)
         lines.push_back(r.endgameStart < 0 ? std::string("end game: not reached")
                                            : "end game: from evaluation " + n(r.endgameStart) + ", " +

@@ -34,7 +34,9 @@
 //     and an independent restart (keeping nothing) after 20, or as soon as the segment's polished best
 //     is more than 10 % above the run's best;
 //   - an end game: when the budget left is shorter than a mean restart, kicks of the run's best, each
-//     polished (iterated local search), instead of a restart that could not end its descent;
+//     polished (iterated local search), instead of a restart that could not end its descent; from
+//     the end game (or the final follow-ups) on, two more polish tiers, and the segments' local optima
+//     polished again with them;
 //   - follow-ups of the best local optimum near the end of the budget: its near-miss mapping moves
 //     (slightly worse or invalid) with the sparse strategy of the ranks they change re-chosen;
 //   - a bred child whose spatial fan-out cannot fit is never evaluated (the draws' pre-check).
@@ -257,6 +259,17 @@ struct SparseMapEsParameters {
     // game on, 84 cells x seeds 1-30: 1,979 against 1,960 runs within 1 %, 2,381 against 2,367 within
     // 5 %, geometric mean 1.0116 against 1.0124. Ablation `sparsemap-no-endgame-tiers`.
     bool endgameExtraTiers = true;
+    // With the extra tiers, the local optima of the segments' polishes are polished again with them,
+    // best first, each once: those within this share above the run's best (1 = up to twice its value;
+    // negative = none). When the final follow-ups run (the run's best first, then the others) and when
+    // the end game begins (after its re-polish of the run's best, the optima not yet re-polished). A
+    // segment's optimum a few percent above the run's best can lie in a basin the extra tiers open
+    // further: most segments end within 5 % of the run's best (84 cells x seeds 1-4), and on mobile mm4
+    // seed 1 a re-polished optimum ends 0.80 % above best-known where the run's best stopped 1.35 %
+    // above. 84 cells x seeds 1-30 (session 42): 1,998 against 1,979 runs within 1 %, 2,392 against
+    // 2,381 within 5 %, geometric mean 1.0111 against 1.0116; about 4 optima and 3.9 % of the budget
+    // per run (seed 1). Ablation `sparsemap-no-endgame-repolish`.
+    double endgameRepolishWithin = 1.0;
     // The polish by first improvement: its neighbours in random order, evaluated in batches of this
     // many, the best improving neighbour of the first batch that has one taken. 0 = steepest descent
     // (the whole neighbourhood per step; measured worse: docs/results/search-quality.md).
@@ -419,6 +432,9 @@ struct SparseMapEsReport {
     std::int64_t endgameStart = -1;        // evaluations used when the end game began; -1: it did not
     int endgameKicks = 0;                  // kicks of the best it evaluated
     std::int64_t endgameEvaluations = 0;   // evaluations it spent (its polishes included)
+    int repolishedOptima = 0;              // segments' local optima besides the run's best polished again
+    int repolishImprovements = 0;          // of them, those that beat the run's best (endgameRepolishWithin)
+    std::int64_t repolishEvaluations = 0;  // evaluations they spent
     int strategySearches = 0;              // sub-searches of the sparse strategy run
     int strategyImprovements = 0;          // of them, those that found a better design
     std::int64_t strategyEvaluations = 0;  // evaluations they spent (their polishes included)
