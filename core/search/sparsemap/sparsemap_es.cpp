@@ -325,6 +325,14 @@ private:
     // runFollowUps, once, as soon as the budget left is at most followUpShare of the budget; then
     // repolishOptima with the run's best.
     bool finalFollowUps(Population& population);
+    // A descent from the run's best (from the end game on, with the extra tiers), taken if better.
+    void repolishRunBest(Population& population)
+    {
+        Genome g = m_runBest;
+        double value = m_runBestValue;
+        descendFrom(g, value, population);
+        offerRunBest(g, value);
+    }
     // endgameRepolishWithin: the run's best (withRunBest) and the segments' local optima within the
     // share above it, best first, each polished again with the extra tiers unless it was already.
     void repolishOptima(Population& population, bool withRunBest);
@@ -724,10 +732,7 @@ void EsRun::repolishOptima(Population& population, bool withRunBest)
         return;
     if (withRunBest && !m_runBest.empty() && !m_repolished.contains(m_runBest)) {
         m_repolished.insert(m_runBest);
-        Genome g = m_runBest;
-        double value = m_runBestValue;
-        descendFrom(g, value, population);
-        offerRunBest(g, value);
+        repolishRunBest(population);
     }
     auto optima = m_segmentOptima;
     std::stable_sort(optima.begin(), optima.end(),
@@ -892,12 +897,8 @@ void EsRun::iteratedLocalSearch(Population& population)
     enterEndgame();
     if (m_p.followUpShare > 0)
         runFollowUps(population);
-    if (m_p.endgameExtraTiers && !m_runBest.empty()) { // the run's best, polished with the extra tiers
-        Genome g = m_runBest;
-        double value = m_runBestValue;
-        descendFrom(g, value, population);
-        offerRunBest(g, value);
-    }
+    if (m_p.endgameExtraTiers && !m_runBest.empty()) // the run's best, polished with the extra tiers
+        repolishRunBest(population);
     repolishOptima(population, false);
     std::vector<Genome> kick(1);
     std::vector<double> objectives;
