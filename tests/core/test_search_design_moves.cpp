@@ -77,6 +77,28 @@ std::pair<int, std::vector<int>> nFactors(const GenomeLayout& layout)
     return {three, twos};
 }
 
+// Every factor of SpMM 32x64x48 at DRAM but two of N's 2s (twoA, twoB) at `level`: `refills` (a
+// refill neighbourhood) trades them back for N's 3 - one neighbour, the 3 to `level` and the two 2s
+// to DRAM - and with carried formats has it twice.
+void checkOneRefillBack(const GenomeLayout& layout,
+                        void (DesignMoves::*refills)(const Genome&, std::vector<Genome>&) const, int level,
+                        int twoA, int twoB)
+{
+    const auto [three, nTwos] = nFactors(layout);
+    Genome g = test::allFactorsAtDram(layout);
+    g[nTwos[static_cast<std::size_t>(twoA)]] = g[nTwos[static_cast<std::size_t>(twoB)]] = level;
+    std::vector<Genome> out;
+    (DesignMoves(layout, DesignMoves::Formats::Positional).*refills)(g, out);
+    QCOMPARE(out.size(), std::size_t(1));
+    Genome byHand = g;
+    byHand[three] = level;
+    byHand[nTwos[static_cast<std::size_t>(twoA)]] = byHand[nTwos[static_cast<std::size_t>(twoB)]] = 1;
+    QCOMPARE(out[0], byHand);
+    std::vector<Genome> both;
+    (DesignMoves(layout, DesignMoves::Formats::Both).*refills)(g, both);
+    QCOMPARE(both.size(), std::size_t(2));
+}
+
 // The genes where a neighbour differs from the genome it was made from, in genome order.
 std::vector<int> changedGenes(const Genome& from, const Genome& to)
 {
@@ -754,19 +776,7 @@ private slots:
             pairs.insert({moved[0], moved[1]});
         }
         QCOMPARE(pairs.size(), std::size_t(6));
-        g = test::allFactorsAtDram(layout);
-        g[nTwos[0]] = g[nTwos[2]] = 5;
-        out.clear();
-        moves.factorRefillNeighbours(g, out);
-        QCOMPARE(out.size(), std::size_t(1));
-        Genome byHand = g;
-        byHand[three] = 5;
-        byHand[nTwos[0]] = byHand[nTwos[2]] = 1;
-        QCOMPARE(out[0], byHand);
-        // Carried formats: each refill twice.
-        std::vector<Genome> both;
-        DesignMoves(layout, DesignMoves::Formats::Both).factorRefillNeighbours(g, both);
-        QCOMPARE(both.size(), std::size_t(2));
+        checkOneRefillBack(layout, &DesignMoves::factorRefillNeighbours, 5, 0, 2);
     }
 
     void aRefillLeavesALocalOptimumOfTheOtherTiers()
@@ -923,18 +933,7 @@ private slots:
         }
         g[three] = 3;
         QCOMPARE(count(g), (std::pair<std::size_t, std::size_t>{0, 6}));
-        g = test::allFactorsAtDram(layout);
-        g[nTwos[1]] = g[nTwos[3]] = 4;
-        out.clear();
-        moves.temporalRefillNeighbours(g, out);
-        QCOMPARE(out.size(), std::size_t(1));
-        Genome byHand = g;
-        byHand[three] = 4;
-        byHand[nTwos[1]] = byHand[nTwos[3]] = 1;
-        QCOMPARE(out[0], byHand);
-        std::vector<Genome> both; // carried formats: twice
-        DesignMoves(layout, DesignMoves::Formats::Both).temporalRefillNeighbours(g, both);
-        QCOMPARE(both.size(), std::size_t(2));
+        checkOneRefillBack(layout, &DesignMoves::temporalRefillNeighbours, 4, 1, 3);
     }
 
     void aTemporalRefillLeavesALocalOptimumOfTheOtherTiers()

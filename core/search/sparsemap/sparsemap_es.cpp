@@ -324,7 +324,9 @@ private:
     bool runFollowUps(Population& population);
     // runFollowUps, once, as soon as the budget left is at most followUpShare of the budget; then
     // repolishOptima with the run's best.
-    bool finalFollowUps(Population& population);
+    void finalFollowUps(Population& population);
+    // Whether the end game polishes the segments' local optima again (endgameRepolishWithin).
+    bool repolishesOptima() const { return m_p.endgameExtraTiers && m_p.endgameRepolishWithin >= 0; }
     // A descent from the run's best (from the end game on, with the extra tiers), taken if better.
     void repolishRunBest(Population& population)
     {
@@ -482,7 +484,7 @@ bool EsRun::polish(Population& population)
         descendFrom(current, value, population);
     survive(population);
     m_report.polishEvaluations += m_context.used() - spentBefore;
-    if (m_p.endgameExtraTiers && m_p.endgameRepolishWithin >= 0)
+    if (repolishesOptima())
         m_segmentOptima.emplace_back(value, current);
     return value < start;
 }
@@ -708,27 +710,24 @@ bool EsRun::runFollowUps(Population& population)
     return offerRunBest(g, value);
 }
 
-bool EsRun::finalFollowUps(Population& population)
+void EsRun::finalFollowUps(Population& population)
 {
     if (m_p.followUpShare <= 0 || m_followUpsDone || m_followUpOrigin.empty() ||
         static_cast<double>(m_context.remaining()) >
             m_p.followUpShare * static_cast<double>(m_context.settings().budget))
-        return false;
+        return;
     m_followUpsDone = true;
     enterEndgame();
-    const bool better = runFollowUps(population);
-    if (m_p.endgameExtraTiers && m_p.endgameRepolishWithin >= 0) {
-        const double before = m_runBestValue;
+    runFollowUps(population);
+    if (repolishesOptima()) {
         repolishOptima(population, true);
         survive(population);
-        return better || m_runBestValue < before;
     }
-    return better;
 }
 
 void EsRun::repolishOptima(Population& population, bool withRunBest)
 {
-    if (!m_p.endgameExtraTiers || m_p.endgameRepolishWithin < 0)
+    if (!repolishesOptima())
         return;
     if (withRunBest && !m_runBest.empty() && !m_repolished.contains(m_runBest)) {
         m_repolished.insert(m_runBest);
