@@ -267,41 +267,26 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     return {};
 }
 
-std::size_t OccupancyCache::Hash::operator()(std::span<const std::int64_t> key) const
-{
-    // 64-bit multiply-xorshift mixing (std::hash of an integer is the identity on libstdc++).
-    std::uint64_t h = 0;
-    for (auto v : key) {
-        h ^= static_cast<std::uint64_t>(v) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-        h *= 0xff51afd7ed558ccdull;
-        h ^= h >> 33;
-    }
-    return static_cast<std::size_t>(h);
-}
-
 OccupancyValue* OccupancyCache::find(std::span<const std::int64_t> key)
 {
-    const auto hit = m_entries.find(key);
-    return hit == m_entries.end() ? nullptr : &hit->second;
+    const auto at = m_keys.find(key);
+    return at == FlatKeyIndex<std::int64_t>::npos ? nullptr : &m_values[at];
 }
 
 void OccupancyCache::insert(std::span<const std::int64_t> key, const TensorSparseState& st)
 {
-    if (m_entries.size() > m_capacity) { // bounded memory; refilled by the designs in use
-        m_entries.clear();
+    if (m_values.size() > m_capacity) { // bounded memory; refilled by the designs in use
+        m_keys.clear();
+        m_values.clear();
         m_units.clear();
     }
+    if (!m_keys.insert(key).second)
+        return; // the first value stored under a key stays
     const auto ranks = static_cast<std::size_t>(st.rankCount);
-    OccupancyValue value{st.maxOccupancy,
-                         st.density,
-                         st.nonEmptyShare,
-                         st.vectorRatio,
-                         st.sparseloopDensity,
-                         static_cast<std::uint32_t>(m_units.size()),
-                         static_cast<std::uint32_t>(ranks)};
+    m_values.push_back({st.maxOccupancy, st.density, st.nonEmptyShare, st.vectorRatio, st.sparseloopDensity,
+                        static_cast<std::uint32_t>(m_units.size()), static_cast<std::uint32_t>(ranks)});
     m_units.insert(m_units.end(), st.expectedUnits.begin(), st.expectedUnits.begin() + ranks);
     m_units.insert(m_units.end(), st.maxUnits.begin(), st.maxUnits.begin() + ranks);
-    m_entries.emplace(std::vector<std::int64_t>(key.begin(), key.end()), value);
 }
 
 void OccupancyCache::load(const OccupancyValue& value, TensorSparseState& st) const

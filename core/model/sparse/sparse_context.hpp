@@ -8,12 +8,11 @@
 #include "model/evaluator.hpp"
 #include "model/density/density_model.hpp"
 #include "model/format/walk_rank.hpp"
+#include "util/flat_key_index.hpp"
 #include "workload/workload.hpp"
 
 #include <algorithm>
 #include <array>
-#include <deque>
-#include <unordered_map>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -75,39 +74,30 @@ struct OccupancyValue {
 };
 
 // The cache of one evaluator thread. The key is flat (computeOccupancy writes it: tensor, condition,
-// confidence, the tile's shape, the walk's ranks); an entry holds its key in one allocation and the
-// units of its own ranks in a shared pool, so a search that fills the cache touches half the memory
-// fixed-size entries would. Emptied when it holds more than `capacity` entries: a search revisits the
-// tiles of the designs in use, so a bounded cache keeps nearly all of its hits.
+// confidence, the tile's shape, the walk's ranks); the keys are interned back to back in one pool
+// (FlatKeyIndex), an entry's values sit at the key's index, and the units of its own ranks in a shared
+// pool. Emptied when it holds more than `capacity` entries: a search revisits the tiles of the designs
+// in use, so a bounded cache keeps nearly all of its hits.
 class OccupancyCache {
 public:
     explicit OccupancyCache(std::size_t capacity) : m_capacity(capacity) {}
+    // The entry stored under `key` (valid until the next insert), or null.
     OccupancyValue* find(std::span<const std::int64_t> key);
     // Stores the occupancy of `st` (its numbers and the units of its rankCount ranks) under `key`.
     void insert(std::span<const std::int64_t> key, const TensorSparseState& st);
     // Copies a cached value into `st` (units beyond its ranks are zero).
     void load(const OccupancyValue& value, TensorSparseState& st) const;
-    std::size_t size() const { return m_entries.size(); }
+    std::size_t size() const { return m_values.size(); }
 
 private:
-    struct Hash {
-        using is_transparent = void;
-        std::size_t operator()(std::span<const std::int64_t> key) const;
-    };
-    struct Equal {
-        using is_transparent = void;
-        bool operator()(std::span<const std::int64_t> a, std::span<const std::int64_t> b) const
-        {
-            return std::equal(a.begin(), a.end(), b.begin(), b.end());
-        }
-    };
     std::size_t m_capacity;
-    std::unordered_map<std::vector<std::int64_t>, OccupancyValue, Hash, Equal> m_entries;
-    std::deque<RankOccupancy> m_units; // grows in blocks: an insertion never moves the others
+    FlatKeyIndex<std::int64_t> m_keys;
+    std::vector<OccupancyValue> m_values; // by the key's index
+    std::vector<RankOccupancy> m_units;
 };
 
-// The occupancy cache's bound: an entry is about half a kilobyte (its key of a few dozen integers, the
-// node, two rank occupancies per rank), so a thread's cache stays near 100 MB however long the run.
+// The occupancy cache's bound: an entry is about half a kilobyte (its key of a few dozen integers, its
+// values, two rank occupancies per rank), so a thread's cache stays near 100 MB however long the run.
 inline constexpr std::size_t kOccupancyCacheEntries = 200000;
 
 struct SparseScratch {

@@ -91,14 +91,6 @@ std::pair<std::size_t, std::size_t> pickParents(std::size_t poolSize, std::mt199
     return {a, pick(rng)};
 }
 
-std::size_t GenomeSet::Hash::operator()(const Genome& genome) const
-{
-    std::size_t h = genome.size();
-    for (int g : genome) // boost::hash_combine
-        h ^= std::hash<int>()(g) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    return h;
-}
-
 Genome randomIndividual(std::span<const GeneRange> ranges, std::mt19937_64& rng, const Admissible& admissible)
 {
     Genome genome = randomIndividual(ranges, rng);

@@ -5,13 +5,13 @@
 // mutation, truncation parent selection and elitist (mu + lambda) survival. All randomness comes
 // from the caller's engine, drawn on the calling thread, so runs are reproducible.
 #include "genome/genome_layout.hpp"
+#include "util/flat_key_index.hpp"
 
 #include <cstdint>
 #include <functional>
 #include <random>
 #include <span>
 #include <limits>
-#include <unordered_map>
 #include <vector>
 
 namespace sparsemap::search {
@@ -59,24 +59,23 @@ std::size_t parentPoolSize(const Population& sorted, int parentCount);
 // carry its objective, for those that look back at what a move scored (the polish's follow-ups).
 class GenomeSet {
 public:
-    bool contains(const Genome& genome) const { return m_genomes.count(genome) > 0; }
+    bool contains(const Genome& genome) const { return m_genomes.find(genome) != FlatKeyIndex<int>::npos; }
     void insert(const Genome& genome, double objective = std::numeric_limits<double>::quiet_NaN())
     {
-        m_genomes.emplace(genome, objective);
+        if (m_genomes.insert(genome).second)
+            m_objectives.push_back(objective);
     }
     // The objective inserted with `genome` (the first one); NaN when none was or it is not in the set.
     double objective(const Genome& genome) const
     {
-        const auto it = m_genomes.find(genome);
-        return it == m_genomes.end() ? std::numeric_limits<double>::quiet_NaN() : it->second;
+        const auto at = m_genomes.find(genome);
+        return at == FlatKeyIndex<int>::npos ? std::numeric_limits<double>::quiet_NaN() : m_objectives[at];
     }
     std::size_t size() const { return m_genomes.size(); }
 
 private:
-    struct Hash {
-        std::size_t operator()(const Genome& genome) const;
-    };
-    std::unordered_map<Genome, double, Hash> m_genomes;
+    FlatKeyIndex<int> m_genomes;
+    std::vector<double> m_objectives; // by the genome's index
 };
 
 // Evaluates the individuals in order, as many as its budget allows; returns how many, with their
