@@ -33,6 +33,9 @@ constexpr std::array kMethods{
                "ablation: sparsemap polishing without exchanges of two prime factors' levels"},
     MethodName{"sparsemap-no-refills",
                "ablation: sparsemap polishing without one-for-two factor exchanges at spatial levels"},
+    MethodName{"sparsemap-no-resplits",
+               "ablation: sparsemap polishing without re-splits of a dimension's spatial unrolling (three or "
+               "more of its prime factors trading levels)"},
     MethodName{"sparsemap-no-block-moves",
                "ablation: sparsemap polishing without moves of blocks of equal prime factors (all of a "
                "dimension's factors p at one level to another level at once)"},

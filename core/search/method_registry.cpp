@@ -86,6 +86,10 @@ void noRefills(SparseMapEsParameters& p)
 {
     p.polishRefills = false;
 }
+void noResplits(SparseMapEsParameters& p)
+{
+    p.polishResplits = false;
+}
 void noRepairs(SparseMapEsParameters& p)
 {
     p.polishRepairs = false;
@@ -245,6 +249,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-pairs", sparseMapWithout<noFormatPairs>},
             {"sparsemap-no-exchanges", sparseMapWithout<noFactorExchanges>},
             {"sparsemap-no-refills", sparseMapWithout<noRefills>},
+            {"sparsemap-no-resplits", sparseMapWithout<noResplits>},
             {"sparsemap-no-block-moves", sparseMapWithout<noBlockMoves>},
             {"sparsemap-no-block-exchanges", sparseMapWithout<noBlockExchanges>},
             {"sparsemap-no-inserts", sparseMapWithout<noFactorInserts>},

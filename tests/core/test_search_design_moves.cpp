@@ -2,7 +2,8 @@
 // product's ES that use them: blocks partition the genome, a crossover hands down whole per-dimension
 // tilings, a permutation step swaps two non-unit loops, the neighbourhood has the size counted by
 // hand, so do the orders of the unit loops a storage level binds its ranks to, format pairs, factor
-// exchanges, one-for-two exchanges at spatial levels (refills) and between temporal levels, loop
+// exchanges, one-for-two exchanges at spatial levels (refills) and between temporal levels, re-splits of
+// a spatial unrolling, loop
 // relocations, repairs (uncompressedVariants), moves of blocks of equal factors and follow-ups
 // (followUpNeighbours, counted by hand) leave local optima of the
 // other moves, spatial draws (with the MACs filled by one dim: the fullest of several fills) unroll as
@@ -779,6 +780,56 @@ private slots:
         checkOneRefillBack(layout, &DesignMoves::factorRefillNeighbours, 5, 0, 2);
     }
 
+    void resplitsTradeThreeOrMoreFactorsOfADimAtASpatialLevel()
+    {
+        // mm4 on mobile (N = 7680 = 2^9 x 3 x 5; 256 PEs on a 16 x 16 mesh), every factor at DRAM but
+        // four of N's 2s at level 3, the PEs: N 16. Re-splits at the PEs trade N's 2s there for N's 3
+        // and 5 at DRAM - no prime on both sides, three factors or more, N's unrolling changing by at
+        // most 2x, the fan-out fitting: three 2s for the 5 (N 10) and four 2s for the 3 and the 5
+        // (N 15). Not: three 2s for the 3 (8 / 3 > 2), three 2s for the 3 and the 5 (N 30 fits neither
+        // a row nor a column of 16), two 2s for the 5 (a one-for-two refill), and nothing at the MACs
+        // (no factor there).
+        const auto layout = test::sampleLayout("mm4", "mobile");
+        std::vector<int> twos;
+        int three = -1, five = -1;
+        for (int i : dimGenes(layout, "N")) {
+            const auto factor = layout.gene(i).factor;
+            if (factor == 2)
+                twos.push_back(i);
+            else if (factor == 3)
+                three = i;
+            else if (factor == 5)
+                five = i;
+        }
+        QCOMPARE(twos.size(), std::size_t(9));
+        QVERIFY(three >= 0 && five >= 0);
+        Genome g = test::allFactorsAtDram(layout);
+        for (int k = 0; k < 4; ++k)
+            g[twos[k]] = 3;
+        Genome ten = g, fifteen = g;
+        ten[twos[0]] = ten[twos[1]] = ten[twos[2]] = 1;
+        ten[five] = 3;
+        for (int k = 0; k < 4; ++k)
+            fifteen[twos[k]] = 1;
+        fifteen[three] = fifteen[five] = 3;
+        const DesignMoves moves(layout, DesignMoves::Formats::Positional);
+        std::vector<Genome> out;
+        moves.spatialResplitNeighbours(g, out);
+        QCOMPARE(std::set<Genome>(out.begin(), out.end()), (std::set<Genome>{ten, fifteen}));
+        QCOMPARE(out.size(), std::size_t(2));
+        // And back from N 15: the 3 and the 5 for three of DRAM's 2s (N 8) or four (N 16, the start);
+        // not five (N 32 fits no row), nor the 5 alone for three 2s (N 24).
+        Genome eight = fifteen;
+        eight[three] = eight[five] = 1;
+        eight[twos[0]] = eight[twos[1]] = eight[twos[2]] = 3;
+        out.clear();
+        moves.spatialResplitNeighbours(fifteen, out);
+        QCOMPARE(std::set<Genome>(out.begin(), out.end()), (std::set<Genome>{eight, g}));
+        std::vector<Genome> both;
+        DesignMoves(layout, DesignMoves::Formats::Both).spatialResplitNeighbours(g, both);
+        QCOMPARE(both.size(), std::size_t(4)); // each with its carried variant
+    }
+
     void aRefillLeavesALocalOptimumOfTheOtherTiers()
     {
         // mm7 on cloud (K = 4608 = 2^9 x 3^2): where the default's seed 1 ended, 2.88906e10 (1.565x the
@@ -809,6 +860,43 @@ private slots:
         QVERIFY2(refilled.valid, refilled.reason.c_str());
         QVERIFY2(std::abs(refilled.edp / 1.8515e10 - 1) < 1e-4, qPrintable(QString::number(refilled.edp)));
         QVERIFY(t.best(refills) <= refilled.edp);
+    }
+
+    void aResplitLeavesALocalOptimumOfTheOtherTiers()
+    {
+        // mm6 on mobile (K = 2592 = 2^5 x 3^4; 64 MACs per PE): where the ablation
+        // sparsemap-no-resplits ended seed 6, 1.12044e13 (1.204x the best-known). Its MACs unroll K 48
+        // (K#2-K#5, four 2s, and K#9, a 3); no move of any other tier improves it. The re-split that
+        // sends three of those 2s (K#2-K#4) to the PE buffer and brings two 3s from there (K#6, K#7)
+        // unrolls K 54: 1.05494e13, from which the default's seed 6 went on to the best-known. Both
+        // EDPs are Sparseloop's: the oracle printed the same cycles (59818, 59818) and energies for the
+        // two designs' exports (tests/data/oracle/figures.tsv, s9015 and s9016).
+        Trap t(test::sampleLayout("mm6", "mobile"),
+               "4,1,6,2,2,1,3,3,3,4,1,1,4,4,3,5,5,5,5,4,4,4,5,2,2,2,3,4,2,2,2,2,"
+               "0,0,4,0,0,0,0,4,0,0,0,0,0,0,2,6,6,4");
+        QVERIFY2(t.atRecorded(1.12044e13), qPrintable(QString::number(t.edp)));
+        QVERIFY(!t.otherTiersImprove());
+        QVERIFY(
+            t.noneImproves({&DesignMoves::factorBlockNeighbours, &DesignMoves::boundLoopOrderNeighbours,
+                            &DesignMoves::factorRefillNeighbours, &DesignMoves::factorBlockExchangeNeighbours,
+                            &DesignMoves::factorInsertNeighbours, &DesignMoves::loopRelocationNeighbours,
+                            &DesignMoves::temporalRefillNeighbours}));
+        const auto kGenes = dimGenes(t.layout, "K"); // K#number is kGenes[number - 1]
+        QCOMPARE(kGenes.size(), std::size_t(9));
+        for (int k : {1, 2, 3, 4, 8})
+            QCOMPARE(t.stuck[kGenes[k]], 5);
+        for (int k : {5, 6, 7})
+            QCOMPARE(t.stuck[kGenes[k]], 4);
+        QVERIFY(t.layout.gene(kGenes[4]).factor == 2 && t.layout.gene(kGenes[5]).factor == 3);
+        Genome byHand = t.stuck;
+        byHand[kGenes[1]] = byHand[kGenes[2]] = byHand[kGenes[3]] = 4;
+        byHand[kGenes[5]] = byHand[kGenes[6]] = 5;
+        const auto resplits = t.of(&DesignMoves::spatialResplitNeighbours);
+        QVERIFY(std::count(resplits.begin(), resplits.end(), byHand) >= 1);
+        const auto resplit = t.evaluator.evaluate(byHand);
+        QVERIFY2(resplit.valid, resplit.reason.c_str());
+        QVERIFY2(std::abs(resplit.edp / 1.05494e13 - 1) < 1e-5, qPrintable(QString::number(resplit.edp)));
+        QVERIFY(t.best(resplits) <= resplit.edp);
     }
 
     void aBlockExchangeLeavesALocalOptimumOfTheOtherTiers()

@@ -538,6 +538,106 @@ void DesignMoves::temporalRefillNeighbours(const Genome& genome, std::vector<Gen
     appendRefills(genome, out, false);
 }
 
+void DesignMoves::spatialResplitNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    const auto tiling = m_layout.segment(GeneSegment::Tiling);
+    // A dim's genes at one level grouped by prime (ascending, as the layout orders a dim's factors),
+    // and the sub-multisets of a grouping as counts per group: the first k genes of a group, since a
+    // dim's equal factors are interchangeable.
+    struct Group {
+        std::int64_t prime;
+        std::vector<int> genes;
+    };
+    auto groupsAt = [&](int dim, int level) {
+        std::vector<Group> groups;
+        for (int g = tiling.begin; g < tiling.end; ++g) {
+            const auto& info = m_layout.gene(g);
+            if (info.dim != dim || genome[g] != level)
+                continue;
+            if (groups.empty() || groups.back().prime != info.factor)
+                groups.push_back({info.factor, {}});
+            groups.back().genes.push_back(g);
+        }
+        return groups;
+    };
+    auto subMultisets = [](const std::vector<Group>& groups) {
+        std::vector<std::vector<int>> all{{}};
+        for (const auto& group : groups) {
+            std::vector<std::vector<int>> next;
+            for (const auto& counts : all)
+                for (int k = 0; k <= static_cast<int>(group.genes.size()); ++k) {
+                    next.push_back(counts);
+                    next.back().push_back(k);
+                }
+            all = std::move(next);
+        }
+        return all;
+    };
+    struct Side {
+        std::int64_t product = 1;
+        int factors = 0;
+    };
+    auto side = [](const std::vector<Group>& groups, const std::vector<int>& counts) {
+        Side s;
+        for (std::size_t i = 0; i < groups.size(); ++i)
+            for (int k = 0; k < counts[i]; ++k) {
+                s.product *= groups[i].prime;
+                ++s.factors;
+            }
+        return s;
+    };
+    auto sharePrime = [](const std::vector<Group>& a, const std::vector<int>& ca, const std::vector<Group>& b,
+                         const std::vector<int>& cb) {
+        for (std::size_t i = 0; i < a.size(); ++i)
+            for (std::size_t j = 0; j < b.size(); ++j)
+                if (ca[i] > 0 && cb[j] > 0 && a[i].prime == b[j].prime)
+                    return true;
+        return false;
+    };
+    const int dims = static_cast<int>(m_layout.paddedSizes().size());
+    std::vector<int> levels = m_spatialLevels;
+    levels.insert(levels.end(), m_temporalLevels.begin(), m_temporalLevels.end());
+    for (const int s : m_spatialLevels)
+        for (int d = 0; d < dims; ++d) {
+            const auto here = groupsAt(d, s);
+            if (here.empty())
+                continue;
+            const auto hereSubsets = subMultisets(here);
+            for (const int l : levels) {
+                if (l == s)
+                    continue;
+                const auto there = groupsAt(d, l);
+                if (there.empty())
+                    continue;
+                const auto thereSubsets = subMultisets(there);
+                for (const auto& a : hereSubsets) {
+                    const Side give = side(here, a);
+                    for (const auto& b : thereSubsets) {
+                        const Side take = side(there, b);
+                        if (give.factors == 0 || take.factors == 0 || give.factors + take.factors < 3 ||
+                            (give.factors == 1 && take.factors == 2) ||
+                            (give.factors == 2 && take.factors == 1) || give.product > 2 * take.product ||
+                            take.product > 2 * give.product || sharePrime(here, a, there, b))
+                            continue;
+                        out.push_back(genome);
+                        Genome& n = out.back();
+                        for (std::size_t i = 0; i < here.size(); ++i)
+                            for (int k = 0; k < a[i]; ++k)
+                                n[here[i].genes[k]] = l;
+                        for (std::size_t i = 0; i < there.size(); ++i)
+                            for (int k = 0; k < b[i]; ++k)
+                                n[there[i].genes[k]] = s;
+                        if (!spatialFanoutFits(m_layout, n)) {
+                            out.pop_back();
+                            continue;
+                        }
+                        withFormats(genome, out);
+                    }
+                }
+            }
+        }
+}
+
 void DesignMoves::appendRefills(const Genome& genome, std::vector<Genome>& out, bool spatial) const
 {
     const auto tiling = m_layout.segment(GeneSegment::Tiling);

@@ -109,6 +109,14 @@ public:
     // between two levels - N 20 x 40 -> 16 x 50 between DRAM and the PE buffer on mobile mm7 (a 5 out,
     // two 2s in; 4.5 % better), which no single move or exchange reaches without a worse step.
     void temporalRefillNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends every re-split of a dim's unrolling at a spatial level: some of the dim's prime factors
+    // there and some of its factors at another level, no prime on both sides and three or more factors
+    // in all, trade levels, the dim's unrolling changing by at most 2x either way and the fan-out still
+    // fitting (spatialFanoutFits). The smaller trades are the single moves, the exchanges and the
+    // one-for-two refills. A spatial level re-splits its fan-out over other primes of the dim - mobile
+    // mm4's N 16 -> 15 (four 2s out, a 3 and a 5 in) - which those reach only through worse fills.
+    // With the formats as the mapping moves treat them.
+    void spatialResplitNeighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends every move of one loop to another place two or more places away among its level's
     // non-unit loops (with the formats as the mapping moves treat them) and, at a level with bound unit
     // loops (boundLoopOrderNeighbours), among the loops whose place matters there (formats as they

@@ -570,9 +570,10 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         return false;
     };
     // The second tier: the orders of bound unit loops (a few candidates), then format pairs and factor
-    // exchanges in the order of the parameters, the one-for-two exchanges right after the exchanges; the
-    // exchanges of blocks, then the moves that place a new loop; from the end game on (endgameExtraTiers)
-    // loop relocations and one-for-two exchanges between temporal levels, last.
+    // exchanges in the order of the parameters, the one-for-two exchanges right after the exchanges and
+    // the re-splits of spatial unrollings right after them; the exchanges of blocks, then the moves that
+    // place a new loop; from the end game on (endgameExtraTiers) loop relocations and one-for-two
+    // exchanges between temporal levels, last.
     enum class Tier {
         BoundOrders,
         Pairs,
@@ -581,7 +582,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         BlockExchanges,
         Inserts,
         Relocations,
-        TemporalRefills
+        TemporalRefills,
+        Resplits
     };
     std::vector<Tier> second;
     if (m_p.polishFormatPairs)
@@ -593,6 +595,10 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
     if (m_p.polishRefills) {
         const auto exchanges = std::find(second.begin(), second.end(), Tier::Exchanges);
         second.insert(exchanges == second.end() ? second.end() : exchanges + 1, Tier::Refills);
+    }
+    if (m_p.polishResplits) {
+        const auto after = std::find(second.begin(), second.end(), Tier::Refills);
+        second.insert(after == second.end() ? second.end() : after + 1, Tier::Resplits);
     }
     if (m_p.polishBlockExchanges)
         second.push_back(Tier::BlockExchanges);
@@ -663,6 +669,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                 m_moves.loopRelocationNeighbours(current, candidates);
             else if (second[t] == Tier::TemporalRefills)
                 m_moves.temporalRefillNeighbours(current, candidates);
+            else if (second[t] == Tier::Resplits)
+                m_moves.spatialResplitNeighbours(current, candidates);
             else if (second[t] == Tier::BlockExchanges)
                 m_moves.factorBlockExchangeNeighbours(current, candidates);
             else if (second[t] == Tier::Inserts)

@@ -288,6 +288,12 @@ struct SparseMapEsParameters {
     // another product of the dim (cloud mm7: the MAC level's K 48 -> 64, 1.565x -> 1.003x of the
     // best-known). Ablation `sparsemap-no-refills` (false); docs/results/search-quality.md.
     bool polishRefills = true;
+    // ... and, right after them, every re-split of a dim's spatial unrolling
+    // (DesignMoves::spatialResplitNeighbours): three or more of the dim's prime factors trade levels
+    // between a spatial level and another, the unrolling changing by at most 2x (mobile mm4: N 16 -> 15
+    // at the PEs). Measured on 84 cells x seeds 1-30: docs/results/search-quality.md. Ablation
+    // `sparsemap-no-resplits` (false).
+    bool polishResplits = true;
     // The order of the second tier: factor exchanges before format pairs. Per evaluation the exchanges
     // improve far more often (measured with prints on six cells: ~50-80 evaluations per improvement
     // against ~150-750 for the pairs, none in 1,788 on cloud mm7), and a format pair is tried only where
