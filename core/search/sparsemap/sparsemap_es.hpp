@@ -291,8 +291,8 @@ struct SparseMapEsParameters {
     // ... and, right after them, every re-split of a dim's spatial unrolling
     // (DesignMoves::spatialResplitNeighbours): three or more of the dim's prime factors trade levels
     // between a spatial level and another, the unrolling changing by at most 2x (mobile mm4: N 16 -> 15
-    // at the PEs). Measured on 84 cells x seeds 1-30: docs/results/search-quality.md. Ablation
-    // `sparsemap-no-resplits` (false).
+    // at the PEs). 84 cells x seeds 1-30: 1,998 -> 2,022 runs within 1 % of 2,520, geometric mean
+    // 1.0111 -> 1.0100 (docs/results/search-quality.md). Ablation `sparsemap-no-resplits` (false).
     bool polishResplits = true;
     // The order of the second tier: factor exchanges before format pairs. Per evaluation the exchanges
     // improve far more often (measured with prints on six cells: ~50-80 evaluations per improvement
