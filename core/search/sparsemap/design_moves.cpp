@@ -460,15 +460,20 @@ void DesignMoves::followUpNeighbours(const Genome& before, const Genome& genome,
         appendValues(genome, i, out);
 }
 
-void DesignMoves::factorBlockNeighbours(const Genome& genome, std::vector<Genome>& out) const
+DesignMoves::FactorBlocks DesignMoves::factorBlocks(const Genome& genome) const
 {
     const auto tiling = m_layout.segment(GeneSegment::Tiling);
-    std::map<std::tuple<int, std::int64_t, int>, std::vector<int>> blocks; // (dim, factor, level) -> genes
+    FactorBlocks blocks;
     for (int i = tiling.begin; i < tiling.end; ++i) {
         const auto& g = m_layout.gene(i);
         blocks[{g.dim, g.factor, genome[i]}].push_back(i);
     }
-    for (const auto& [key, genes] : blocks) {
+    return blocks;
+}
+
+void DesignMoves::factorBlockNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    for (const auto& [key, genes] : factorBlocks(genome)) {
         if (genes.size() < 2)
             continue; // a single factor: a single move
         const auto& range = m_ranges[genes.front()];
@@ -540,25 +545,18 @@ void DesignMoves::temporalRefillNeighbours(const Genome& genome, std::vector<Gen
 
 void DesignMoves::spatialResplitNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
-    const auto tiling = m_layout.segment(GeneSegment::Tiling);
-    // A dim's genes at one level grouped by prime (ascending, as the layout orders a dim's factors),
-    // and the sub-multisets of a grouping as counts per group: the first k genes of a group, since a
-    // dim's equal factors are interchangeable.
+    // A dim's genes at one level grouped by prime (ascending), and the sub-multisets of a grouping as
+    // counts per group: the first k genes of a group, since a dim's equal factors are interchangeable.
     struct Group {
         std::int64_t prime;
         std::vector<int> genes;
     };
+    std::map<std::pair<int, int>, std::vector<Group>> byDimAndLevel;
+    for (const auto& [key, genes] : factorBlocks(genome)) // (dim, factor, level): factors ascending
+        byDimAndLevel[{std::get<0>(key), std::get<2>(key)}].push_back({std::get<1>(key), genes});
     auto groupsAt = [&](int dim, int level) {
-        std::vector<Group> groups;
-        for (int g = tiling.begin; g < tiling.end; ++g) {
-            const auto& info = m_layout.gene(g);
-            if (info.dim != dim || genome[g] != level)
-                continue;
-            if (groups.empty() || groups.back().prime != info.factor)
-                groups.push_back({info.factor, {}});
-            groups.back().genes.push_back(g);
-        }
-        return groups;
+        const auto it = byDimAndLevel.find({dim, level});
+        return it == byDimAndLevel.end() ? std::vector<Group>{} : it->second;
     };
     auto subMultisets = [](const std::vector<Group>& groups) {
         std::vector<std::vector<int>> all{{}};

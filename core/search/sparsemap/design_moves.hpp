@@ -19,6 +19,9 @@
 #include "genome/genome_codec.hpp"
 #include "search/es/genetic_operators.hpp"
 
+#include <map>
+#include <tuple>
+
 namespace sparsemap::search {
 
 class DesignMoves {
@@ -144,6 +147,10 @@ public:
     void followUpNeighbours(const Genome& before, const Genome& genome, std::vector<Genome>& out) const;
 
 private:
+    // The tiling genes of `genome` grouped by (dim, prime factor, level), each group's genes in genome
+    // order: the blocks of equal factors the block moves and the re-splits work on.
+    using FactorBlocks = std::map<std::tuple<int, std::int64_t, int>, std::vector<int>>;
+    FactorBlocks factorBlocks(const Genome& genome) const;
     // Appends `genome` with gene `i` at each other value of its range; with genes `i` and `j` both at
     // other values, every combination.
     void appendValues(const Genome& genome, int i, std::vector<Genome>& out) const;

@@ -115,6 +115,15 @@ CalibrationParameters calibrationPlan(const SparseMapEsParameters& p, int genes,
     return c;
 }
 
+namespace {
+// Whether the end game polishes the segments' local optima again (endgameRepolishWithin; only with
+// the extra tiers).
+bool endgameRepolishes(const SparseMapEsParameters& p)
+{
+    return p.endgameExtraTiers && p.endgameRepolishWithin >= 0;
+}
+} // namespace
+
 SparseMapEsParameters sparseMapPaperParameters()
 {
     SparseMapEsParameters p;
@@ -326,7 +335,7 @@ private:
     // repolishOptima with the run's best.
     void finalFollowUps(Population& population);
     // Whether the end game polishes the segments' local optima again (endgameRepolishWithin).
-    bool repolishesOptima() const { return m_p.endgameExtraTiers && m_p.endgameRepolishWithin >= 0; }
+    bool repolishesOptima() const { return endgameRepolishes(m_p); }
     // A descent from the run's best (from the end game on, with the extra tiers), taken if better.
     void repolishRunBest(Population& population)
     {
@@ -1029,8 +1038,7 @@ std::vector<std::string> SparseMapEs::summary() const
                              ? " (" + n(r.earlyRestarts) + " early: the segment's polished best more than " +
                                    percent(m_parameters.restartMargin) + " % above the run's best)"
                              : std::string()));
-    if (m_parameters.polishAfterStagnation > 0 && m_parameters.endgameExtraTiers &&
-        m_parameters.endgameRepolishWithin >= 0)
+    if (m_parameters.polishAfterStagnation > 0 && endgameRepolishes(m_parameters))
         lines.push_back("re-polished optima: " + n(r.repolishedOptima) +
                         " segments' local optima besides the run's best, " + n(r.repolishEvaluations) +
                         " evaluations, " + n(r.repolishImprovements) + " beat the run's best");
