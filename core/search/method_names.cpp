@@ -77,6 +77,10 @@ constexpr std::array kMethods{
                "ablation: sparsemap whose end game polishes only the run's best with the extra tiers (not "
                "the other segments' local optima)"},
     MethodName{
+        "sparsemap-no-resplit-kicks",
+        "ablation: sparsemap whose end game kicks the run's best by random steps only (no re-splits of "
+        "its spatial unrolling)"},
+    MethodName{
         "sparsemap-positional",
         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},
     MethodName{

@@ -179,6 +179,10 @@ void noEndgameRepolish(SparseMapEsParameters& p)
 {
     p.endgameRepolishWithin = -1;
 }
+void noResplitKicks(SparseMapEsParameters& p)
+{
+    p.endgameResplitKicks = 0;
+}
 void moveMemory(SparseMapEsParameters& p)
 {
     p.polishMoveMemory = 0.05;
@@ -263,6 +267,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-endgame-offsets", sparseMapWithout<noEndgameOffsets>},
             {"sparsemap-no-endgame-tiers", sparseMapWithout<noEndgameTiers>},
             {"sparsemap-no-endgame-repolish", sparseMapWithout<noEndgameRepolish>},
+            {"sparsemap-no-resplit-kicks", sparseMapWithout<noResplitKicks>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},

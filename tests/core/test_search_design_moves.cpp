@@ -899,6 +899,52 @@ private slots:
         QVERIFY(t.best(resplits) <= resplit.edp);
     }
 
+    void aResplitKickLeavesTheTrapOfEdgeMm5()
+    {
+        // mm5 on edge (M = K = N = 8960 = 2^8 x 5 x 7; levels 1 DRAM, 2 GLB, 3 over the PEs, 4 the PE
+        // buffer, 5 over the MACs): where 27 of 30 default runs ended before the end game's re-split
+        // kicks (SparseMapEsParameters::endgameResplitKicks), 1.0226x the best-known. The PEs unroll
+        // N 16 x K 2 x M 8, the array's 256 full. The re-split of N to 10 (N#3-N#5, three 2s, to DRAM;
+        // N#9, the 5, from there) is 36 % worse and the polish never takes it; trading K's 2 at the PEs
+        // (K#7, to the GLB) for one of M's 2s at DRAM (M#3) is invalid before it and, after it, gives
+        // N 10 x M 16 at the best-known. The EDPs are Sparseloop's: the oracle printed 12467327 cycles,
+        // 1.024213988e10 pJ and 13352431 cycles, 9351926441 pJ for the two designs' exports
+        // (tests/data/oracle/figures.tsv, s9017 and s9018).
+        Trap t(test::sampleLayout("mm5", "edge"),
+               "5,1,6,5,1,1,1,1,3,3,3,4,4,1,4,1,1,1,1,1,1,3,4,1,1,1,1,3,3,3,3,4,4,1,4,"
+               "0,0,0,0,2,0,0,0,0,2,0,0,0,4,0,3,6,5");
+        QVERIFY2(t.atRecorded(12467327.0 * 1.024213988e10), qPrintable(QString::number(t.edp)));
+        QVERIFY(!t.otherTiersImprove());
+        const auto mGenes = dimGenes(t.layout, "M"), kGenes = dimGenes(t.layout, "K"),
+                   nGenes = dimGenes(t.layout, "N"); // N#number is nGenes[number - 1]
+        QCOMPARE(nGenes.size(), std::size_t(10));
+        QCOMPARE(t.layout.gene(nGenes[8]).factor, std::int64_t(5));
+        for (int n : {2, 3, 4, 5})
+            QCOMPARE(t.stuck[nGenes[n]], 3);
+        QCOMPARE(t.stuck[nGenes[8]], 1);
+        QCOMPARE(t.stuck[kGenes[6]], 3);
+        QCOMPARE(t.stuck[mGenes[2]], 1);
+        Genome resplit = t.stuck;
+        resplit[nGenes[2]] = resplit[nGenes[3]] = resplit[nGenes[4]] = 1;
+        resplit[nGenes[8]] = 3;
+        const auto resplits = t.of(&DesignMoves::spatialResplitNeighbours);
+        QVERIFY(t.among(resplits, canonicalGenome(t.layout, resplit)));
+        const auto alone = t.evaluator.evaluate(resplit);
+        QVERIFY2(alone.valid, alone.reason.c_str());
+        QVERIFY(alone.edp > 1.3 * t.edp);
+        Genome trade = t.stuck;
+        trade[kGenes[6]] = 2;
+        trade[mGenes[2]] = 3;
+        QVERIFY(!t.evaluator.evaluate(trade).valid);
+        trade[nGenes[2]] = trade[nGenes[3]] = trade[nGenes[4]] = 1;
+        trade[nGenes[8]] = 3;
+        const auto best = t.evaluator.evaluate(trade);
+        QVERIFY2(best.valid, best.reason.c_str());
+        QVERIFY2(std::abs(best.edp / (13352431.0 * 9351926441.0) - 1) < 1e-5,
+                 qPrintable(QString::number(best.edp)));
+        QVERIFY(best.edp < t.edp);
+    }
+
     void aBlockExchangeLeavesALocalOptimumOfTheOtherTiers()
     {
         // conv3 on cloud (K = 2^9, C = 2^7, P = Q = 2^4; levels 1 DRAM, 2 GLB, 3 over the PEs, 4 the PE

@@ -360,6 +360,7 @@ private slots:
         constexpr double bestKnown = 1.0210745032099318e16;
         SparseMapEsParameters on;
         on.polishResplits = false;
+        on.endgameResplitKicks = 0;
         SparseMapEs es(on);
         const auto r = test::runSeeded(es, layout, budget, 1, 1);
         const auto& report = es.report();
@@ -388,6 +389,41 @@ private slots:
         QVERIFY(diverge >=
                 std::min(finalFollowUps,
                          static_cast<std::size_t>(report.endgameStart < 0 ? budget : report.endgameStart)));
+    }
+
+    // Re-split kicks (endgameResplitKicks): edge mm5 seed 1 ends its segments on the PEs' N 16 x K 2 x
+    // M 8, 2.26 % above the best-known (1.2487091e17, docs/results/best-known-table4.tsv); a kick to
+    // the re-split N 10 and its polish reach it (the path: TestSearchDesignMoves::
+    // aResplitKickLeavesTheTrapOfEdgeMm5). With random kicks only, the run stops at the trap. The two
+    // runs are the same run until the end game begins.
+    void theEndGameKicksTheBestByItsResplits()
+    {
+        const auto layout = test::sampleLayout("mm5", "edge");
+        constexpr std::int64_t budget = 20000;
+        constexpr double bestKnown = 1.2487091386798638e17;
+        SparseMapEs es;
+        const auto r = test::runSeeded(es, layout, budget, 1, 1);
+        const auto& report = es.report();
+        QVERIFY(report.endgameStart > 0);
+        QVERIFY(report.endgameResplitKicks >= 1);
+        QVERIFY(report.endgameResplitKicks <= report.endgameKicks);
+        QVERIFY(r.points[r.bestIndex].objective <= 1.01 * bestKnown);
+        const auto lines = es.summary();
+        QVERIFY(std::any_of(lines.begin(), lines.end(), [&](const auto& line) {
+            return line.find(" kicks (" + std::to_string(report.endgameResplitKicks) + " re-splits)") !=
+                   std::string::npos;
+        }));
+
+        SparseMapEsParameters off;
+        off.endgameResplitKicks = 0;
+        SparseMapEs without(off);
+        const auto plain = test::runSeeded(without, layout, budget, 1, 1);
+        QCOMPARE(without.report().endgameResplitKicks, 0);
+        QCOMPARE(without.report().endgameStart, report.endgameStart);
+        QVERIFY(plain.points[plain.bestIndex].objective > 1.02 * bestKnown);
+        const auto start = static_cast<std::size_t>(report.endgameStart);
+        for (std::size_t i = 0; i < start; ++i)
+            QCOMPARE(plain.points[i].genome, r.points[i].genome);
     }
 
     // Early restarts: a segment whose polished best is more than restartMargin above the run's best

@@ -81,6 +81,7 @@ void validate(const SparseMapEsParameters& p)
     require(p.endgameKickSteps == 0 || p.endgameKickSteps >= 2,
             "endgameKickSteps must be 0 (no end game) or >= 2 (got " + std::to_string(p.endgameKickSteps) +
                 ")");
+    share("endgameResplitKicks", p.endgameResplitKicks);
     require(p.endgameSegments > 0 && std::isfinite(p.endgameSegments),
             "endgameSegments must be a positive number (got " + std::to_string(p.endgameSegments) + ")");
     share("uniformCrossoverShare", p.uniformCrossoverShare);
@@ -155,6 +156,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.endgameOffsetFormats = false;
     p.endgameExtraTiers = false;
     p.endgameRepolishWithin = -1;
+    p.endgameResplitKicks = 0;
     return p;
 }
 
@@ -353,6 +355,9 @@ private:
     bool endgameDue() const;
     // The end game: kicks of the run's best, each polished, until the budget ends (or no kick is new).
     void iteratedLocalSearch(Population& population);
+    // A re-split of the run's best not in `kicked` (endgameResplitKicks), drawn uniformly; empty when
+    // none is left.
+    Genome resplitKick(const GenomeSet& kicked);
     // What changes from the end game (or the final follow-ups) on: endgameOffsetFormats, where the
     // format repair runs (in a format space that keeps unrepresentable formats, carried ones stay).
     void enterEndgame()
@@ -918,11 +923,34 @@ void EsRun::iteratedLocalSearch(Population& population)
     repolishOptima(population, false);
     std::vector<Genome> kick(1);
     std::vector<double> objectives;
+    GenomeSet kicked; // the re-splits kicked from
     for (int misses = 0; !m_context.done() && misses < kAdmissibleDraws;) {
         finalFollowUps(population);
         if (m_context.done())
             break;
-        Genome g = m_runBest;
+        Genome g;
+        if (m_p.endgameResplitKicks > 0 && uniform01(m_rng) < m_p.endgameResplitKicks)
+            g = resplitKick(kicked);
+        if (!g.empty()) {
+            kicked.insert(g);
+            double value;
+            if (known(g)) {
+                value = m_seen.objective(g);
+            } else {
+                kick[0] = g;
+                if (m_objective(kick, objectives) == 0)
+                    break;
+                value = objectives[0];
+                population.add(g, value);
+            }
+            ++m_report.endgameKicks;
+            ++m_report.endgameResplitKicks;
+            if (std::isfinite(value))
+                descendFrom(g, value, population);
+            offerRunBest(g, value);
+            continue;
+        }
+        g = m_runBest;
         const int steps = uniformInt(2, m_p.endgameKickSteps, m_rng);
         for (int s = 0; s < steps; ++s)
             m_moves.stepAny(g, m_rng);
@@ -943,6 +971,20 @@ void EsRun::iteratedLocalSearch(Population& population)
     }
     survive(population);
     m_report.endgameEvaluations += m_context.used() - m_report.endgameStart;
+}
+
+Genome EsRun::resplitKick(const GenomeSet& kicked)
+{
+    std::vector<Genome> all, left;
+    m_moves.spatialResplitNeighbours(m_runBest, all);
+    for (auto& c : all) {
+        normalize(c);
+        if ((!m_p.prefilterFanout || spatialFanoutFits(m_layout, c)) && !kicked.contains(c))
+            left.push_back(std::move(c));
+    }
+    if (left.empty())
+        return {};
+    return std::move(left[static_cast<std::size_t>(uniformInt(0, static_cast<int>(left.size()) - 1, m_rng))]);
 }
 
 void EsRun::run()
@@ -1043,10 +1085,11 @@ std::vector<std::string> SparseMapEs::summary() const
                         " segments' local optima besides the run's best, " + n(r.repolishEvaluations) +
                         " evaluations, " + n(r.repolishImprovements) + " beat the run's best");
     if (m_parameters.endgameKickSteps > 0)
-        lines.push_back(r.endgameStart < 0 ? std::string("end game: not reached")
-                                           : "end game: from evaluation " + n(r.endgameStart) + ", " +
-                                                 n(r.endgameKicks) + " kicks, " + n(r.endgameEvaluations) +
-                                                 " evaluations (their polishes included)");
+        lines.push_back(r.endgameStart < 0
+                            ? std::string("end game: not reached")
+                            : "end game: from evaluation " + n(r.endgameStart) + ", " + n(r.endgameKicks) +
+                                  " kicks (" + n(r.endgameResplitKicks) + " re-splits), " +
+                                  n(r.endgameEvaluations) + " evaluations (their polishes included)");
     return lines;
 }
 

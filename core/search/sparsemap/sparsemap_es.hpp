@@ -241,6 +241,19 @@ struct SparseMapEsParameters {
     // seeds 1-3: never the run's best). 0 = restarts to the end.
     int endgameKickSteps = 4;
     double endgameSegments = 1;
+    // The share of the end game's kicks that are re-splits of the run's best (session 44): with this
+    // probability a kick is one of its spatial re-splits (DesignMoves::spatialResplitNeighbours) drawn
+    // uniformly among those not kicked from before - evaluated, or taken at its recorded objective when
+    // the polish's re-split tier evaluated it already - and polished; random steps otherwise, and once
+    // none is left. A re-split alone is often much worse (the array emptier) and the polish does not
+    // take it, but the polish from it refills the level with other dims: edge mm5 seed 1 ends 2.3 %
+    // above best-known on GLB-level N16 x K2 x M8; the re-split N 16 -> 10 (three 2s out, the 5 in) is
+    // 36 % worse, and its polish moves K's 2 out and M's in, to N10 x M16 at best-known. 84 cells x
+    // seeds 1-30: 2,027 against 2,022 runs within 1 %, 2,398 against 2,399 within 5 %, geometric mean
+    // 1.0099 against 1.0100 - edge mm5 10 runs more within 1 % (3 -> 13), the other cells 5 fewer, within
+    // the seed noise; every other share of the kicks or a wider pool measured no better
+    // (docs/results/search-quality.md, session 44). 0 = off; ablation `sparsemap-no-resplit-kicks`.
+    double endgameResplitKicks = 0.5;
     // From the end game (or the final follow-ups, whichever comes first) on, the polish's carried
     // neighbours keep a compressed rank carried above an uncompressed one as UOP, instead of the
     // repair's reordering (DesignMoves::setCarriedFormatRepair, FormatRepair::Offsets; with the repair
@@ -437,6 +450,7 @@ struct SparseMapEsReport {
     std::int64_t firstConfinedPolish = -1; // evaluations used when the first of them began; -1: none
     std::int64_t endgameStart = -1;        // evaluations used when the end game began; -1: it did not
     int endgameKicks = 0;                  // kicks of the best it evaluated
+    int endgameResplitKicks = 0;           // of them, re-splits (endgameResplitKicks)
     std::int64_t endgameEvaluations = 0;   // evaluations it spent (its polishes included)
     int repolishedOptima = 0;              // segments' local optima besides the run's best polished again
     int repolishImprovements = 0;          // of them, those that beat the run's best (endgameRepolishWithin)
