@@ -928,43 +928,37 @@ void EsRun::iteratedLocalSearch(Population& population)
         finalFollowUps(population);
         if (m_context.done())
             break;
+        // A re-split of the run's best (endgameResplitKicks; it may have been evaluated by the polish's
+        // re-split tier), or random steps away from it (new ones only).
         Genome g;
         if (m_p.endgameResplitKicks > 0 && uniform01(m_rng) < m_p.endgameResplitKicks)
             g = resplitKick(kicked);
-        if (!g.empty()) {
+        const bool resplit = !g.empty();
+        if (resplit) {
             kicked.insert(g);
-            double value;
-            if (known(g)) {
-                value = m_seen.objective(g);
-            } else {
-                kick[0] = g;
-                if (m_objective(kick, objectives) == 0)
-                    break;
-                value = objectives[0];
-                population.add(g, value);
+        } else {
+            g = m_runBest;
+            const int steps = uniformInt(2, m_p.endgameKickSteps, m_rng);
+            for (int s = 0; s < steps; ++s)
+                m_moves.stepAny(g, m_rng);
+            normalize(g);
+            if ((m_p.prefilterFanout && !spatialFanoutFits(m_layout, g)) || known(g)) {
+                ++misses;
+                continue;
             }
-            ++m_report.endgameKicks;
-            ++m_report.endgameResplitKicks;
-            if (std::isfinite(value))
-                descendFrom(g, value, population);
-            offerRunBest(g, value);
-            continue;
         }
-        g = m_runBest;
-        const int steps = uniformInt(2, m_p.endgameKickSteps, m_rng);
-        for (int s = 0; s < steps; ++s)
-            m_moves.stepAny(g, m_rng);
-        normalize(g);
-        if ((m_p.prefilterFanout && !spatialFanoutFits(m_layout, g)) || known(g)) {
-            ++misses;
-            continue;
+        double value;
+        if (known(g)) {
+            value = m_seen.objective(g);
+        } else {
+            kick[0] = g;
+            if (m_objective(kick, objectives) == 0)
+                break;
+            value = objectives[0];
+            population.add(g, value);
         }
-        kick[0] = g;
-        if (m_objective(kick, objectives) == 0)
-            break;
         ++m_report.endgameKicks;
-        double value = objectives[0];
-        population.add(g, value);
+        m_report.endgameResplitKicks += resplit ? 1 : 0;
         if (std::isfinite(value))
             descendFrom(g, value, population);
         offerRunBest(g, value);
