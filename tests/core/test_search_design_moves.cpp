@@ -2,13 +2,12 @@
 // product's ES that use them: blocks partition the genome, a crossover hands down whole per-dimension
 // tilings, a permutation step swaps two non-unit loops, the neighbourhood has the size counted by
 // hand, so do the orders of the unit loops a storage level binds its ranks to, format pairs, factor
-// exchanges, one-for-two exchanges at spatial levels (refills) and between temporal levels, re-splits of
-// a spatial unrolling, loop
-// relocations, repairs (uncompressedVariants), moves of blocks of equal factors and follow-ups
-// (followUpNeighbours, counted by hand) leave local optima of the
-// other moves, spatial draws (with the MACs filled by one dim: the fullest of several fills) unroll as
-// counted, the ES never evaluates a canonical genome twice, and the published variant keeps its genome
-// space (no canonical form).
+// exchanges, one-for-two exchanges at spatial levels (refills) and between temporal levels, re-splits
+// of a spatial unrolling, loop relocations, repairs (uncompressedVariants), moves of blocks of equal
+// factors and follow-ups (followUpNeighbours, counted by hand) leave local optima of the other moves,
+// spatial draws (with the MACs filled by one dim: the fullest of several fills) unroll as counted, the
+// ES never evaluates a canonical genome twice, and the published variant keeps its genome space (no
+// canonical form).
 #include "genome/cantor.hpp"
 #include "genome/genome_codec.hpp"
 #include "io/architecture_io.hpp"

@@ -972,8 +972,8 @@ Genome EsRun::resplitKick(const GenomeSet& kicked)
     std::vector<Genome> all, left;
     m_moves.spatialResplitNeighbours(m_runBest, all);
     for (auto& c : all) {
-        normalize(c);
-        if ((!m_p.prefilterFanout || spatialFanoutFits(m_layout, c)) && !kicked.contains(c))
+        normalize(c); // the re-splits fit the fan-out already (spatialResplitNeighbours)
+        if (!kicked.contains(c))
             left.push_back(std::move(c));
     }
     if (left.empty())
