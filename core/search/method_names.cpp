@@ -80,6 +80,15 @@ constexpr std::array kMethods{
         "sparsemap-no-resplit-kicks",
         "ablation: sparsemap whose end game kicks the run's best by random steps only (no re-splits of "
         "its spatial unrolling)"},
+    MethodName{"sparsemap-all-format-pairs",
+               "ablation: sparsemap whose polish tries every pair of a tensor's format genes (not only the "
+               "moves of its compression to another rank)"},
+    MethodName{"sparsemap-skip-gate-first-tier",
+               "ablation: sparsemap whose polish tries the changes of one S/G gene among its single moves "
+               "(not in a tier of their own after them)"},
+    MethodName{"sparsemap-narrow-follow-ups",
+               "ablation: sparsemap whose follow-ups pair only format genes of which one formats a new rank "
+               "and start from moves that score as the local optimum too"},
     MethodName{
         "sparsemap-positional",
         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},

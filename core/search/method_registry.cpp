@@ -183,6 +183,19 @@ void noResplitKicks(SparseMapEsParameters& p)
 {
     p.endgameResplitKicks = 0;
 }
+void allFormatPairs(SparseMapEsParameters& p)
+{
+    p.polishCompressionMovesOnly = false;
+}
+void narrowFollowUps(SparseMapEsParameters& p)
+{
+    p.followUpCompressionMoves = false;
+    p.followUpStrictStarts = false;
+}
+void skipGateFirstTier(SparseMapEsParameters& p)
+{
+    p.polishSkipGateLate = false;
+}
 void moveMemory(SparseMapEsParameters& p)
 {
     p.polishMoveMemory = 0.05;
@@ -268,6 +281,9 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-endgame-tiers", sparseMapWithout<noEndgameTiers>},
             {"sparsemap-no-endgame-repolish", sparseMapWithout<noEndgameRepolish>},
             {"sparsemap-no-resplit-kicks", sparseMapWithout<noResplitKicks>},
+            {"sparsemap-all-format-pairs", sparseMapWithout<allFormatPairs>},
+            {"sparsemap-skip-gate-first-tier", sparseMapWithout<skipGateFirstTier>},
+            {"sparsemap-narrow-follow-ups", sparseMapWithout<narrowFollowUps>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},

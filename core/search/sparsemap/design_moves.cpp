@@ -264,6 +264,16 @@ void DesignMoves::withFormats(const Genome& genome, std::vector<Genome>& out) co
 
 void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) const
 {
+    appendSingleMoves(genome, out, true);
+}
+
+void DesignMoves::neighboursWithoutSkipGate(const Genome& genome, std::vector<Genome>& out) const
+{
+    appendSingleMoves(genome, out, false);
+}
+
+void DesignMoves::appendSingleMoves(const Genome& genome, std::vector<Genome>& out, bool skipGate) const
+{
     std::vector<int> order, positions;
     std::uint32_t nonUnit[64];
     nonUnitLoopMasks(m_layout, genome, nonUnit);
@@ -282,6 +292,8 @@ void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) con
             }
             continue;
         }
+        if (!skipGate && info.segment == GeneSegment::SkipGate)
+            continue;
         for (int v = m_ranges[i].lower; v <= m_ranges[i].upper; ++v)
             if (v != genome[i]) {
                 out.push_back(genome);
@@ -289,6 +301,13 @@ void DesignMoves::neighbours(const Genome& genome, std::vector<Genome>& out) con
                 push(info.segment == GeneSegment::Tiling);
             }
     }
+}
+
+void DesignMoves::skipGateNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    const auto sg = m_layout.segment(GeneSegment::SkipGate);
+    for (int i = sg.begin; i < sg.end; ++i)
+        appendValues(genome, i, out);
 }
 
 void DesignMoves::factorInsertNeighbours(const Genome& genome, std::vector<Genome>& out) const
@@ -416,6 +435,16 @@ void DesignMoves::appendValuePairs(const Genome& genome, int i, int j, std::vect
 
 void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>& out) const
 {
+    appendUsedFormatPairs(genome, out, &DesignMoves::appendValuePairs);
+}
+
+void DesignMoves::compressionMoveNeighbours(const Genome& genome, std::vector<Genome>& out) const
+{
+    appendUsedFormatPairs(genome, out, &DesignMoves::appendCompressionMoves);
+}
+
+void DesignMoves::appendUsedFormatPairs(const Genome& genome, std::vector<Genome>& out, PairMoves moves) const
+{
     // Only the genes the tensor's ranks use: the others are U in the canonical genome.
     std::vector<RankKey> ranks;
     for (int slot = 0; slot < m_layout.formatSegmentCount(); ++slot) {
@@ -426,12 +455,27 @@ void DesignMoves::formatPairNeighbours(const Genome& genome, std::vector<Genome>
         const int first = range.end - std::min(static_cast<int>(ranks.size()), range.size());
         for (int i = first; i < range.end; ++i)
             for (int j = i + 1; j < range.end; ++j)
-                appendValuePairs(genome, i, j, out);
+                (this->*moves)(genome, i, j, out);
     }
 }
 
-void DesignMoves::followUpNeighbours(const Genome& before, const Genome& genome,
-                                     std::vector<Genome>& out) const
+void DesignMoves::appendCompressionMoves(const Genome& genome, int i, int j, std::vector<Genome>& out) const
+{
+    constexpr int u = static_cast<int>(RankFormat::U);
+    if ((genome[i] == u) == (genome[j] == u))
+        return;
+    const int from = genome[i] == u ? j : i;
+    const int to = genome[i] == u ? i : j;
+    for (int v = m_ranges[to].lower; v <= m_ranges[to].upper; ++v)
+        if (v != u) {
+            out.push_back(genome);
+            out.back()[from] = u;
+            out.back()[to] = v;
+        }
+}
+
+void DesignMoves::followUpNeighbours(const Genome& before, const Genome& genome, std::vector<Genome>& out,
+                                     bool compressionMoves) const
 {
     std::vector<RankKey> was, now;
     for (int slot = 0; slot < m_layout.formatSegmentCount(); ++slot) {
@@ -453,11 +497,11 @@ void DesignMoves::followUpNeighbours(const Genome& before, const Genome& genome,
             for (int j = i + 1; j < range.end; ++j)
                 if (newRank(i) || newRank(j))
                     appendValuePairs(genome, i, j, out);
+                else if (compressionMoves)
+                    appendCompressionMoves(genome, i, j, out);
         }
     }
-    const auto sg = m_layout.segment(GeneSegment::SkipGate);
-    for (int i = sg.begin; i < sg.end; ++i)
-        appendValues(genome, i, out);
+    skipGateNeighbours(genome, out);
 }
 
 DesignMoves::FactorBlocks DesignMoves::factorBlocks(const Genome& genome) const

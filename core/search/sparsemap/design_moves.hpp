@@ -71,6 +71,11 @@ public:
     std::vector<std::int64_t> spatialUnrolling(const Genome& genome) const;
     // Appends every single move of `genome` to `out` (duplicates possible; callers canonicalize).
     void neighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // The same without the changes of one S/G gene (skipGateNeighbours has them).
+    void neighboursWithoutSkipGate(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends every other value of each S/G gene, one gene at a time: the single moves of the sparse
+    // strategy's skipping and gating.
+    void skipGateNeighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends, for each level with a unit loop a storage level binds its ranks to (orderedLoopMasks),
     // every swap of two loops adjacent among the loops whose place matters there: the order of a
     // tile's ranks, which the single moves (swaps of non-unit loops) leave as it is (cloud conv4:
@@ -79,6 +84,13 @@ public:
     // Appends every change of two format genes of one tensor among the genes its ranks use (a
     // tensor compressed at another rank: two genes that are each worse alone).
     void formatPairNeighbours(const Genome& genome, std::vector<Genome>& out) const;
+    // Appends every move of a tensor's compression to another rank: for two format genes of one tensor
+    // among those its ranks use, one compressed and one U, the compressed one turned U and the other
+    // given each compressed format. The format pairs that improve a local optimum are such moves (514
+    // of the 519 a run took on 84 cells, seed 1: mostly B or RLE on one rank -> UOP on another), and
+    // they are a small share of all pairs (a tensor with k compressed of n ranks: 4k(n - k) against
+    // 16n(n - 1)/2).
+    void compressionMoveNeighbours(const Genome& genome, std::vector<Genome>& out) const;
     // Appends every move of a block of equal prime factors: all the factors p of one dimension that sit
     // at one mapping level (two or more of them) moved together to another level - a tile that halves
     // or doubles one factor at a time may be worse at every step of the way (mm11 / mobile: N's 64
@@ -143,8 +155,12 @@ public:
     // tile gained, lost or reordered a rank), every other value of each format gene its ranks use and
     // every pair of changed values of two of those genes one of which formats a rank the tile did not
     // have before; then every other value of each S/G gene. A tile that gains a rank may want it
-    // compressed and another rank no longer (cloud mm3: M's 73 into the PE buffer).
-    void followUpNeighbours(const Genome& before, const Genome& genome, std::vector<Genome>& out) const;
+    // compressed and another rank no longer (cloud mm3: M's 73 into the PE buffer). With
+    // `compressionMoves`, the other pairs of those genes add their moves of the tensor's compression
+    // (compressionMoveNeighbours): a move can make room for metadata on a rank the tile had already
+    // (mobile mm4: M's 2 from the GLB to DRAM, then P's compression from K to M as an offset pair).
+    void followUpNeighbours(const Genome& before, const Genome& genome, std::vector<Genome>& out,
+                            bool compressionMoves = false) const;
 
 private:
     // The tiling genes of `genome` grouped by (dim, prime factor, level), each group's genes in genome
@@ -164,6 +180,13 @@ private:
     // among them two or more places away; with the carried variants when `mapping`.
     void appendRelocations(const Genome& genome, int permGene, const std::vector<int>& order,
                            const std::vector<int>& positions, bool mapping, std::vector<Genome>& out) const;
+    void appendSingleMoves(const Genome& genome, std::vector<Genome>& out, bool skipGate) const;
+    // Appends the move of the compression between genes `i` and `j` (one compressed, one U; else
+    // nothing): the compressed one turned U, the other given each compressed format.
+    void appendCompressionMoves(const Genome& genome, int i, int j, std::vector<Genome>& out) const;
+    // Appends `moves` of every pair of format genes of one tensor among the genes its ranks use.
+    using PairMoves = void (DesignMoves::*)(const Genome&, int, int, std::vector<Genome>&) const;
+    void appendUsedFormatPairs(const Genome& genome, std::vector<Genome>& out, PairMoves moves) const;
     // The one-for-two exchanges with one side at a spatial level (`spatial`) or both temporal.
     void appendRefills(const Genome& genome, std::vector<Genome>& out, bool spatial) const;
 

@@ -539,7 +539,7 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                     const double o = m_seen.objective(c);
                     if (std::isinf(o))
                         moves->invalid.push_back(c);
-                    else if (o >= value && o <= within)
+                    else if ((m_p.followUpStrictStarts ? o > value : o >= value) && o <= within)
                         moves->valid.emplace_back(o, c);
                 }
                 continue;
@@ -568,7 +568,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                     best = i;
                 if (invalid && !std::isfinite(objectives[i]) && movesMapping(batch[from + i]))
                     invalid->push_back(batch[from + i]);
-                if (moves && objectives[i] <= within && movesMapping(batch[from + i]))
+                if (moves && objectives[i] <= within &&
+                    (!m_p.followUpStrictStarts || objectives[i] > value) && movesMapping(batch[from + i]))
                     moves->valid.emplace_back(objectives[i], batch[from + i]);
                 if (remember)
                     memory[geneChanges(current, batch[from + i])] = objectives[i] / value;
@@ -583,7 +584,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         }
         return false;
     };
-    // The second tier: the orders of bound unit loops (a few candidates), then format pairs and factor
+    // The second tier: the changes of one S/G gene (with polishSkipGateLate; the first tier has them
+    // otherwise), the orders of bound unit loops (a few candidates), then format pairs and factor
     // exchanges in the order of the parameters, the one-for-two exchanges right after the exchanges and
     // the re-splits of spatial unrollings right after them; the exchanges of blocks, then the moves that
     // place a new loop; from the end game on (endgameExtraTiers) loop relocations and one-for-two
@@ -597,7 +599,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         Inserts,
         Relocations,
         TemporalRefills,
-        Resplits
+        Resplits,
+        SkipGate
     };
     std::vector<Tier> second;
     if (m_p.polishFormatPairs)
@@ -616,6 +619,8 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
     }
     if (m_p.polishBlockExchanges)
         second.push_back(Tier::BlockExchanges);
+    if (m_p.polishSkipGateLate)
+        second.insert(second.begin(), Tier::SkipGate);
     if (m_p.polishFactorInserts)
         second.push_back(Tier::Inserts);
     if (m_p.endgameExtraTiers && m_endgame) {
@@ -644,7 +649,7 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
             value = from.valid[k].first;
             for (int step = 0; step < m_p.followUpSteps; ++step) {
                 candidates.clear();
-                m_moves.followUpNeighbours(origin, current, candidates);
+                m_moves.followUpNeighbours(origin, current, candidates, m_p.followUpCompressionMoves);
                 if (!descend() || value >= originValue)
                     break;
             }
@@ -664,7 +669,10 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         return;
     while (!m_context.done()) {
         candidates.clear();
-        m_moves.neighbours(current, candidates);
+        if (m_p.polishSkipGateLate)
+            m_moves.neighboursWithoutSkipGate(current, candidates);
+        else
+            m_moves.neighbours(current, candidates);
         if (m_p.polishBlockMoves)
             m_moves.factorBlockNeighbours(current, candidates);
         invalidMappingMoves.clear();
@@ -673,8 +681,12 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                                 collect ? &starts : nullptr, true);
         for (std::size_t t = 0; t < second.size() && !improved; ++t) {
             candidates.clear();
-            if (second[t] == Tier::BoundOrders)
+            if (second[t] == Tier::SkipGate)
+                m_moves.skipGateNeighbours(current, candidates);
+            else if (second[t] == Tier::BoundOrders)
                 m_moves.boundLoopOrderNeighbours(current, candidates);
+            else if (second[t] == Tier::Pairs && m_p.polishCompressionMovesOnly)
+                m_moves.compressionMoveNeighbours(current, candidates);
             else if (second[t] == Tier::Pairs)
                 m_moves.formatPairNeighbours(current, candidates);
             else if (second[t] == Tier::Refills)

@@ -292,6 +292,22 @@ struct SparseMapEsParameters {
     // another rank changes two genes that are each worse alone (mm11 on mobile: P from U-U-U-RLE to
     // U-UOP-U-U).
     bool polishFormatPairs = true;
+    // The pairs are only the moves of a tensor's compression to another rank
+    // (DesignMoves::compressionMoveNeighbours): of the 519 pairs the polish took on the 84 cells (seed 1,
+    // every pair tried), 514 were such moves, and the tier of every pair spent 9 % of the runs'
+    // evaluations (152,522 of 1,680,000; 119,788 of them in scans that found nothing). With
+    // polishSkipGateLate, 84 cells x seeds 1-30: see polishSkipGateLate. Ablation
+    // `sparsemap-all-format-pairs` (false).
+    bool polishCompressionMovesOnly = true;
+    // The changes of one S/G gene leave the first tier for a tier of their own, first in the second
+    // (DesignMoves::neighboursWithoutSkipGate, skipGateNeighbours): in the first tier they were 15 % of
+    // its evaluations (111,751 of 727,161, 84 cells x seed 1) for 4.5 % of its improving steps (442 of
+    // 9,828). Both changes together (about 9 % more polishes per run: 537 against 492 on the 84 cells,
+    // seed 1), 84 cells x seeds 1-30: 2,042 against 2,027 runs within 1 %, 2,418 against 2,398 within
+    // 5 %, geometric mean 1.0087 against 1.0099 (better on each block of 10 seeds; mobile mm6 6 -> 19
+    // runs within 1 %; docs/results/search-quality.md, session 45). Ablation
+    // `sparsemap-skip-gate-first-tier` (false).
+    bool polishSkipGateLate = true;
     // ... and (second tier) every exchange of the levels of two prime factors
     // (DesignMoves::factorExchangeNeighbours): the exact mapping optimum of a sparse strategy (sparsemap
     // optimum) is often one such exchange away.
@@ -372,6 +388,18 @@ struct SparseMapEsParameters {
     double followUpWithin = 0.02;
     int followUpSteps = 3;
     double followUpShare = 0.15;
+    // The follow-ups also move a changed tensor's compression between two ranks the tile had before
+    // (DesignMoves::followUpNeighbours with compressionMoves), and their valid starts are the moves
+    // strictly worse than the local optimum (not those that score exactly as it: mostly the same design
+    // under another genome). Mobile mm4 (28 of 30 runs 1.2-1.3 % above best-known) needs M's 2 from the
+    // GLB to DRAM (0.6 % worse) and then P's compression moved from K to M as an offset pair (invalid
+    // before the move); the follow-ups had the first step, but paired only genes on a new rank and filled
+    // their five starts with equal-valued moves. With the two polish changes above, 84 cells x seeds
+    // 1-30: 2,066 against 2,042 runs within 1 % (mobile mm4 1 -> 16), 2,414 against 2,418 within 5 %,
+    // geometric mean 1.0088 against 1.0087 (docs/results/search-quality.md, session 45). Ablation
+    // `sparsemap-narrow-follow-ups` (both false).
+    bool followUpCompressionMoves = true;
+    bool followUpStrictStarts = true;
     // Move memory in a polish (don't-look bits, as local searches skip moves that did not help nearby):
     // within one descent, a move (geneChanges: the genes a candidate changes in the current design, and
     // their values) of the first or second tier that came out worse than the design it was tried on by
