@@ -527,7 +527,11 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         const bool remember = useMemory && m_p.polishMoveMemory >= 0;
         batch.clear();
         GenomeSet drawn;
+        // A follow-up start: within followUpWithin above `value` (strictly above with followUpStrictStarts).
         const double within = value * (1 + m_p.followUpWithin);
+        auto isStart = [&](double o) {
+            return o <= within && (m_p.followUpStrictStarts ? o > value : o >= value);
+        };
         for (auto& c : candidates) {
             normalize(c);
             if ((m_p.prefilterFanout && !spatialFanoutFits(m_layout, c)) || drawn.contains(c) ||
@@ -539,7 +543,7 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                     const double o = m_seen.objective(c);
                     if (std::isinf(o))
                         moves->invalid.push_back(c);
-                    else if ((m_p.followUpStrictStarts ? o > value : o >= value) && o <= within)
+                    else if (isStart(o))
                         moves->valid.emplace_back(o, c);
                 }
                 continue;
@@ -568,8 +572,7 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                     best = i;
                 if (invalid && !std::isfinite(objectives[i]) && movesMapping(batch[from + i]))
                     invalid->push_back(batch[from + i]);
-                if (moves && objectives[i] <= within &&
-                    (!m_p.followUpStrictStarts || objectives[i] > value) && movesMapping(batch[from + i]))
+                if (moves && isStart(objectives[i]) && movesMapping(batch[from + i]))
                     moves->valid.emplace_back(objectives[i], batch[from + i]);
                 if (remember)
                     memory[geneChanges(current, batch[from + i])] = objectives[i] / value;
