@@ -200,6 +200,10 @@ void moveMemory(SparseMapEsParameters& p)
 {
     p.polishMoveMemory = 0.05;
 }
+void noMoveMemory(SparseMapEsParameters& p)
+{
+    p.polishMoveMemory = -1;
+}
 void restartKeepsBest(SparseMapEsParameters& p)
 {
     p.restartElite = 1;
@@ -284,6 +288,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-all-format-pairs", sparseMapWithout<allFormatPairs>},
             {"sparsemap-skip-gate-first-tier", sparseMapWithout<skipGateFirstTier>},
             {"sparsemap-narrow-follow-ups", sparseMapWithout<narrowFollowUps>},
+            {"sparsemap-no-move-memory", sparseMapWithout<noMoveMemory>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},

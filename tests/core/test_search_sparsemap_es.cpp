@@ -47,9 +47,9 @@ SparseMapEsParameters everySegmentConfined()
     return p;
 }
 
-// Ten genes in [0, 4]: only genes 2 and 7 matter (equally), gene 4 barely, and gene 9 = 4 is invalid.
 // The default as it was before session 45 changed the polish's pairs, its S/G changes and the
-// follow-ups: the tests whose runs (a path, a count) were measured then pin it.
+// follow-ups (and session 46 turned the move memory on): the tests whose runs (a path, a count) were
+// measured then pin it.
 SparseMapEsParameters measuredBeforeSession45()
 {
     SparseMapEsParameters p;
@@ -57,9 +57,11 @@ SparseMapEsParameters measuredBeforeSession45()
     p.polishSkipGateLate = false;
     p.followUpCompressionMoves = false;
     p.followUpStrictStarts = false;
+    p.polishMoveMemory = -1;
     return p;
 }
 
+// Ten genes in [0, 4]: only genes 2 and 7 matter (equally), gene 4 barely, and gene 9 = 4 is invalid.
 double syntheticObjective(const Genome& g)
 {
     if (g[9] == 4)
@@ -582,9 +584,10 @@ private slots:
         QVERIFY(number("repairs: ") <= budget - generationZero);
         QVERIFY(number("repairs: ", 1) <= number("polish: ", 2));
         QVERIFY(number("restarts: ") >= 0);
-        QVERIFY(std::none_of(lines.begin(), lines.end(),
-                             [](const auto& line) { return line.rfind("move memory: ", 0) == 0; }));
-        // With the move memory its line reports what it left out, and the polish stays in the budget.
+        // The move memory (on by default: moves more than 100 % worse) reports what it left out.
+        QCOMPARE(number("move memory: "), es.report().moveMemorySkips);
+        QCOMPARE(number("move memory: ", 1), std::int64_t(100)); // "more than 100 % worse"
+        // At 5 %: its line again, and the polish stays in the budget; without the memory, no line.
         SparseMapEsParameters withMemory;
         withMemory.polishMoveMemory = 0.05;
         SparseMapEs memory(withMemory);
@@ -593,6 +596,14 @@ private slots:
         QCOMPARE(number("move memory: "), memory.report().moveMemorySkips);
         QCOMPARE(number("move memory: ", 1), std::int64_t(5)); // "more than 5 % worse"
         QVERIFY(number("polish: ", 1) <= budget);
+        SparseMapEsParameters noMemory;
+        noMemory.polishMoveMemory = -1;
+        SparseMapEs without(noMemory);
+        run(without, layout, budget);
+        lines = without.summary();
+        QCOMPARE(without.report().moveMemorySkips, std::int64_t(0));
+        QVERIFY(std::none_of(lines.begin(), lines.end(),
+                             [](const auto& line) { return line.rfind("move memory: ", 0) == 0; }));
 
         // The published start (calibration, HSHI): both are generation 0.
         SparseMapEsParameters published;

@@ -406,11 +406,16 @@ struct SparseMapEsParameters {
     // more than this share is not tried again at a later step of that descent, where it mostly is worse
     // again. Invalid moves are tried again (a smaller tile may let them fit). Each step then finds its
     // improving batch sooner and a local optimum costs fewer evaluations to confirm, at the risk of
-    // missing a move that has turned good. Negative = off. At 0.05, 84 cells x seeds 1-15: 855 against
-    // 850 runs within 1 % of 1,260 (seed blocks +12, +4, -11: noise), the polish's evaluations per run
-    // cut by up to a third; not adopted (docs/results/search-quality.md, session 31). Variant
-    // `sparsemap-move-memory` (0.05).
-    double polishMoveMemory = -1;
+    // missing a move that has turned good. Negative = off. At 0.05 (session 31), 84 cells x seeds 1-15:
+    // 855 against 850 runs within 1 % of 1,260 (noise); variant `sparsemap-move-memory`. At 1 (a move
+    // more than twice as bad; session 46) the polish confirms its local optima for 14 % fewer
+    // evaluations (84 cells, seed 1: 1,180 per polish against 1,366; 598 polishes against 542): 84 cells
+    // x seeds 1-30, 2,133 against 2,066 runs within 1 % of 2,520 (+6, +30, +31 by block of 10 seeds),
+    // 2,432 against 2,414 within 5 %, geometric mean 1.0078 against 1.0088. Skipping also the moves that
+    // scored exactly as the design (the same design for this tile) and the invalid ones saves more
+    // (1,028 per polish) but scores 2,107 (docs/results/search-quality.md). Ablation
+    // `sparsemap-no-move-memory` (-1).
+    double polishMoveMemory = 1;
     // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
     // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
