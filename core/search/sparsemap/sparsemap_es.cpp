@@ -10,7 +10,7 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
+#include <set>
 
 #include <cmath>
 #include <cstdio>
@@ -519,9 +519,11 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
     // false when none improves. With `invalid`, the evaluated candidates that move the mapping and
     // came out invalid are appended to it. With `moves`, the candidates that move the mapping (and
     // those evaluated before, by their recorded objective) are appended to its starts.
-    // The move memory (polishMoveMemory): each move tried in this descent, with its objective's ratio
-    // to the design it was tried on (`current` does not change while a batch is evaluated).
-    std::map<std::vector<int>, double> memory;
+    // The move memory (polishMoveMemory): the moves tried in this descent that came out more than that
+    // share worse than the design they were tried on (`current` does not change while a batch is
+    // evaluated). Only those: a move left out is never tried again, and one that was not is evaluated
+    // again and recorded then if it has turned that bad.
+    std::set<std::vector<int>> memory;
     auto descend = [&](std::vector<Genome>* invalid = nullptr, FollowUpStarts* moves = nullptr,
                        bool useMemory = false) {
         const bool remember = useMemory && m_p.polishMoveMemory >= 0;
@@ -548,13 +550,9 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                 }
                 continue;
             }
-            if (remember) {
-                const auto it = memory.find(geneChanges(current, c));
-                if (it != memory.end() && std::isfinite(it->second) &&
-                    it->second > 1 + m_p.polishMoveMemory) {
-                    ++m_report.moveMemorySkips;
-                    continue;
-                }
+            if (remember && memory.contains(geneChanges(current, c))) {
+                ++m_report.moveMemorySkips;
+                continue;
             }
             drawn.insert(c);
             batch.push_back(std::move(c));
@@ -574,8 +572,9 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
                     invalid->push_back(batch[from + i]);
                 if (moves && isStart(objectives[i]) && movesMapping(batch[from + i]))
                     moves->valid.emplace_back(objectives[i], batch[from + i]);
-                if (remember)
-                    memory[geneChanges(current, batch[from + i])] = objectives[i] / value;
+                if (remember && std::isfinite(objectives[i]) &&
+                    objectives[i] / value > 1 + m_p.polishMoveMemory)
+                    memory.insert(geneChanges(current, batch[from + i]));
             }
             if (best == n)
                 continue;
