@@ -76,10 +76,12 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-no-endgame-repolish",
                "ablation: sparsemap whose end game polishes only the run's best with the extra tiers (not "
                "the other segments' local optima)"},
-    MethodName{
-        "sparsemap-no-resplit-kicks",
-        "ablation: sparsemap whose end game kicks the run's best by random steps only (no re-splits of "
-        "its spatial unrolling)"},
+    MethodName{"sparsemap-no-resplit-kicks",
+               "ablation: sparsemap whose end game kicks the run's best by random steps only (none of its "
+               "moves that change the spatial unrolling)"},
+    MethodName{"sparsemap-resplit-kicks",
+               "ablation: sparsemap whose end game begins one mean segment before the end and draws half "
+               "its kicks from the re-splits of the run's spatial unrolling (session 46's end game)"},
     MethodName{"sparsemap-all-format-pairs",
                "ablation: sparsemap whose polish tries every pair of a tensor's format genes (not only the "
                "moves of its compression to another rank)"},

@@ -181,7 +181,13 @@ void noEndgameRepolish(SparseMapEsParameters& p)
 }
 void noResplitKicks(SparseMapEsParameters& p)
 {
-    p.endgameResplitKicks = 0;
+    p.endgameNeighbourKicks = 0;
+}
+void resplitKicks(SparseMapEsParameters& p) // session 46's end game
+{
+    p.endgameSegments = 1;
+    p.endgameNeighbourKicks = 0.5;
+    p.endgameKickPool = EndgameKickPool::Resplits;
 }
 void allFormatPairs(SparseMapEsParameters& p)
 {
@@ -285,6 +291,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-endgame-tiers", sparseMapWithout<noEndgameTiers>},
             {"sparsemap-no-endgame-repolish", sparseMapWithout<noEndgameRepolish>},
             {"sparsemap-no-resplit-kicks", sparseMapWithout<noResplitKicks>},
+            {"sparsemap-resplit-kicks", sparseMapWithout<resplitKicks>},
             {"sparsemap-all-format-pairs", sparseMapWithout<allFormatPairs>},
             {"sparsemap-skip-gate-first-tier", sparseMapWithout<skipGateFirstTier>},
             {"sparsemap-narrow-follow-ups", sparseMapWithout<narrowFollowUps>},

@@ -962,7 +962,7 @@ private slots:
     {
         // mm5 on edge (M = K = N = 8960 = 2^8 x 5 x 7; levels 1 DRAM, 2 GLB, 3 over the PEs, 4 the PE
         // buffer, 5 over the MACs): where 27 of 30 default runs ended before the end game's re-split
-        // kicks (SparseMapEsParameters::endgameResplitKicks), 1.0226x the best-known. The PEs unroll
+        // kicks (SparseMapEsParameters::endgameNeighbourKicks), 1.0226x the best-known. The PEs unroll
         // N 16 x K 2 x M 8, the array's 256 full. The re-split of N to 10 (N#3-N#5, three 2s, to DRAM;
         // N#9, the 5, from there) is 36 % worse and the polish never takes it; trading K's 2 at the PEs
         // (K#7, to the GLB) for one of M's 2s at DRAM (M#3) is invalid before it and, after it, gives

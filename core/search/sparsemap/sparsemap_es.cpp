@@ -81,7 +81,7 @@ void validate(const SparseMapEsParameters& p)
     require(p.endgameKickSteps == 0 || p.endgameKickSteps >= 2,
             "endgameKickSteps must be 0 (no end game) or >= 2 (got " + std::to_string(p.endgameKickSteps) +
                 ")");
-    share("endgameResplitKicks", p.endgameResplitKicks);
+    share("endgameNeighbourKicks", p.endgameNeighbourKicks);
     require(p.endgameSegments > 0 && std::isfinite(p.endgameSegments),
             "endgameSegments must be a positive number (got " + std::to_string(p.endgameSegments) + ")");
     share("uniformCrossoverShare", p.uniformCrossoverShare);
@@ -156,7 +156,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.endgameOffsetFormats = false;
     p.endgameExtraTiers = false;
     p.endgameRepolishWithin = -1;
-    p.endgameResplitKicks = 0;
+    p.endgameNeighbourKicks = 0;
     return p;
 }
 
@@ -355,9 +355,9 @@ private:
     bool endgameDue() const;
     // The end game: kicks of the run's best, each polished, until the budget ends (or no kick is new).
     void iteratedLocalSearch(Population& population);
-    // A re-split of the run's best not in `kicked` (endgameResplitKicks), drawn uniformly; empty when
+    // A neighbour of the run's best from endgameKickPool not in `kicked`, drawn uniformly; empty when
     // none is left.
-    Genome resplitKick(const GenomeSet& kicked);
+    Genome neighbourKick(const GenomeSet& kicked);
     // What changes from the end game (or the final follow-ups) on: endgameOffsetFormats, where the
     // format repair runs (in a format space that keeps unrepresentable formats, carried ones stay).
     void enterEndgame()
@@ -937,18 +937,18 @@ void EsRun::iteratedLocalSearch(Population& population)
     repolishOptima(population, false);
     std::vector<Genome> kick(1);
     std::vector<double> objectives;
-    GenomeSet kicked; // the re-splits kicked from
+    GenomeSet kicked; // the neighbours kicked from
     for (int misses = 0; !m_context.done() && misses < kAdmissibleDraws;) {
         finalFollowUps(population);
         if (m_context.done())
             break;
-        // A re-split of the run's best (endgameResplitKicks; it may have been evaluated by the polish's
-        // re-split tier), or random steps away from it (new ones only).
+        // A neighbour of the run's best (endgameNeighbourKicks; the polish may have evaluated it), or
+        // random steps away from it (new ones only).
         Genome g;
-        if (m_p.endgameResplitKicks > 0 && uniform01(m_rng) < m_p.endgameResplitKicks)
-            g = resplitKick(kicked);
-        const bool resplit = !g.empty();
-        if (resplit) {
+        if (m_p.endgameNeighbourKicks > 0 && uniform01(m_rng) < m_p.endgameNeighbourKicks)
+            g = neighbourKick(kicked);
+        const bool neighbour = !g.empty();
+        if (neighbour) {
             kicked.insert(g);
         } else {
             g = m_runBest;
@@ -972,7 +972,7 @@ void EsRun::iteratedLocalSearch(Population& population)
             population.add(g, value);
         }
         ++m_report.endgameKicks;
-        m_report.endgameResplitKicks += resplit ? 1 : 0;
+        m_report.endgameNeighbourKicks += neighbour ? 1 : 0;
         if (std::isfinite(value))
             descendFrom(g, value, population);
         offerRunBest(g, value);
@@ -981,14 +981,34 @@ void EsRun::iteratedLocalSearch(Population& population)
     m_report.endgameEvaluations += m_context.used() - m_report.endgameStart;
 }
 
-Genome EsRun::resplitKick(const GenomeSet& kicked)
+Genome EsRun::neighbourKick(const GenomeSet& kicked)
 {
     std::vector<Genome> all, left;
-    m_moves.spatialResplitNeighbours(m_runBest, all);
-    for (auto& c : all) {
-        normalize(c); // the re-splits fit the fan-out already (spatialResplitNeighbours)
-        if (!kicked.contains(c))
-            left.push_back(std::move(c));
+    if (m_p.endgameKickPool == EndgameKickPool::Resplits) {
+        m_moves.spatialResplitNeighbours(m_runBest, all);
+        for (auto& c : all) {
+            normalize(c); // the re-splits fit the fan-out already (spatialResplitNeighbours)
+            if (!kicked.contains(c))
+                left.push_back(std::move(c));
+        }
+    } else {
+        m_moves.factorExchangeNeighbours(m_runBest, all);
+        m_moves.factorRefillNeighbours(m_runBest, all);
+        m_moves.spatialResplitNeighbours(m_runBest, all);
+        m_moves.factorBlockExchangeNeighbours(m_runBest, all);
+        m_moves.factorInsertNeighbours(m_runBest, all);
+        const auto unrolling = m_moves.spatialUnrolling(m_runBest);
+        GenomeSet drawn;
+        for (auto& c : all) {
+            normalize(c);
+            if (!spatialFanoutFits(m_layout, c) || m_moves.spatialUnrolling(c) == unrolling ||
+                drawn.contains(c))
+                continue;
+            if (!kicked.contains(c)) {
+                drawn.insert(c);
+                left.push_back(std::move(c));
+            }
+        }
     }
     if (left.empty())
         return {};
@@ -1096,7 +1116,10 @@ std::vector<std::string> SparseMapEs::summary() const
         lines.push_back(r.endgameStart < 0
                             ? std::string("end game: not reached")
                             : "end game: from evaluation " + n(r.endgameStart) + ", " + n(r.endgameKicks) +
-                                  " kicks (" + n(r.endgameResplitKicks) + " re-splits), " +
+                                  " kicks (" + n(r.endgameNeighbourKicks) +
+                                  (m_parameters.endgameKickPool == EndgameKickPool::Resplits
+                                       ? " re-splits), "
+                                       : " moves that change the spatial unrolling), ") +
                                   n(r.endgameEvaluations) + " evaluations (their polishes included)");
     return lines;
 }

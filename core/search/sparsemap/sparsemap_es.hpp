@@ -82,6 +82,11 @@ enum class EsCrossover { SensitivityAware, Blocks };
 enum class EsMutationGene { Annealing, Uniform }; // which gene a mutation moves
 enum class EsMutationStep { Paper, Design };      // how: Cantor +-1 / reset, or DesignMoves::step
 enum class EsInitialization { Hypercube, Random };
+// Where the end game's neighbour kicks come from (SparseMapEsParameters::endgameKickPool).
+enum class EndgameKickPool {
+    Resplits,       // the spatial re-splits of the run's best (DesignMoves::spatialResplitNeighbours)
+    UnrollingMoves, // every polish move of the run's best that changes its spatial unrolling
+};
 
 struct SparseMapEsParameters {
     // Calibration (Eq. 2-5).
@@ -235,25 +240,35 @@ struct SparseMapEsParameters {
     // The end game (iterated local search): when a restart is due and the budget left is less than
     // `endgameSegments` x the mean length of the run's segments so far (from the end of initialization
     // to the first restart, then from restart to restart, the one ending now included), the rest of the
-    // budget goes to kicks of the run's best instead - each 2..endgameKickSteps random design steps
-    // (DesignMoves::stepAny) away from it, then polished; a better local optimum becomes the centre of
-    // the next kicks. A last restart that short seldom ends its descent (with prints on six cells x
-    // seeds 1-3: never the run's best). 0 = restarts to the end.
+    // budget goes to kicks of the run's best instead - neighbour kicks (below) or 2..endgameKickSteps
+    // random design steps (DesignMoves::stepAny) away from it, then polished; a better local optimum
+    // becomes the centre of the next kicks. A last restart that short seldom ends its descent (with
+    // prints on six cells x seeds 1-3: never the run's best). 0 = restarts to the end. Two mean segments
+    // (session 47) for the neighbour kicks of endgameKickPool; without those, two segments measured level
+    // with one in sessions 40 and 41, and in session 47 2,159 against 2,133 runs within 1 % (84 cells x
+    // seeds 1-30) with a worse geometric mean (1.0085 against 1.0078).
     int endgameKickSteps = 4;
-    double endgameSegments = 1;
-    // The share of the end game's kicks that are re-splits of the run's best (session 44): with this
-    // probability a kick is one of its spatial re-splits (DesignMoves::spatialResplitNeighbours) drawn
-    // uniformly among those not kicked from before - evaluated, or taken at its recorded objective when
-    // the polish's re-split tier evaluated it already - and polished; random steps otherwise, and once
-    // none is left. A re-split alone is often much worse (the array emptier) and the polish does not
-    // take it, but the polish from it refills the level with other dims: edge mm5 seed 1 ends 2.3 %
-    // above best-known on GLB-level N16 x K2 x M8; the re-split N 16 -> 10 (three 2s out, the 5 in) is
-    // 36 % worse, and its polish moves K's 2 out and M's in, to N10 x M16 at best-known. 84 cells x
-    // seeds 1-30: 2,027 against 2,022 runs within 1 %, 2,398 against 2,399 within 5 %, geometric mean
-    // 1.0099 against 1.0100 - edge mm5 10 runs more within 1 % (3 -> 13), the other cells 5 fewer, within
-    // the seed noise; every other share of the kicks or a wider pool measured no better
-    // (docs/results/search-quality.md, session 44). 0 = off; ablation `sparsemap-no-resplit-kicks`.
-    double endgameResplitKicks = 0.5;
+    double endgameSegments = 2;
+    // The share of the end game's kicks that are neighbour kicks: with this probability a kick is a
+    // neighbour of the run's best from endgameKickPool, drawn uniformly among those not kicked from
+    // before - evaluated, or taken at its recorded objective when the polish evaluated it already - and
+    // polished; random steps otherwise, and once none is left. 0 = off; ablation
+    // `sparsemap-no-resplit-kicks` (random steps only).
+    // - Resplits (session 44, at a share of 0.5): the spatial re-splits of the run's best. A re-split
+    //   alone is often much worse (the array emptier) and the polish does not take it, but the polish
+    //   from it refills the level with other dims: edge mm5 seed 1 ends 2.3 % above best-known on
+    //   GLB-level N16 x K2 x M8; the re-split N 16 -> 10 (three 2s out, the 5 in) is 36 % worse, and its
+    //   polish moves K's 2 out and M's in, to N10 x M16 at best-known.
+    // - UnrollingMoves (session 47, every kick): the factor exchanges, refills, re-splits, block
+    //   exchanges and inserts of the run's best that fit the fan-out and change its spatial unrolling.
+    //   Of 30 runs that missed best-known by 1-5 %, 27 have such a neighbour whose polish ends below
+    //   the run's best (22 within 1 % of best-known), 9-85 candidates per trap; the end game of one
+    //   segment was too short to reach them (61 of 84 runs of seed 1 reach it, with 3.7 kicks each).
+    //   With endgameSegments 2, 84 cells x seeds 1-30: 2,182 against 2,133 runs within 1 %, 2,437
+    //   against 2,432 within 5 %, geometric mean 1.0073 against 1.0078 (session 46's end game; ablation
+    //   `sparsemap-resplit-kicks`; docs/results/search-quality.md, session 47).
+    double endgameNeighbourKicks = 1;
+    EndgameKickPool endgameKickPool = EndgameKickPool::UnrollingMoves;
     // From the end game (or the final follow-ups, whichever comes first) on, the polish's carried
     // neighbours keep a compressed rank carried above an uncompressed one as UOP, instead of the
     // repair's reordering (DesignMoves::setCarriedFormatRepair, FormatRepair::Offsets; with the repair
@@ -483,7 +498,7 @@ struct SparseMapEsReport {
     std::int64_t firstConfinedPolish = -1; // evaluations used when the first of them began; -1: none
     std::int64_t endgameStart = -1;        // evaluations used when the end game began; -1: it did not
     int endgameKicks = 0;                  // kicks of the best it evaluated
-    int endgameResplitKicks = 0;           // of them, re-splits (endgameResplitKicks)
+    int endgameNeighbourKicks = 0;         // of them, neighbour kicks (endgameNeighbourKicks)
     std::int64_t endgameEvaluations = 0;   // evaluations it spent (its polishes included)
     int repolishedOptima = 0;              // segments' local optima besides the run's best polished again
     int repolishImprovements = 0;          // of them, those that beat the run's best (endgameRepolishWithin)
