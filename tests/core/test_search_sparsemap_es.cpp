@@ -78,6 +78,39 @@ bool isPrecheckLine(const std::string& line)
     return line.rfind("capacity pre-check: ", 0) == 0;
 }
 
+// The end game's neighbour kicks (endgameKickPool, endgameNeighbourKicks) of `on`: a run of `layout`
+// at `seed` (20,000 evaluations) ends within `within` x `bestKnown`, its summary counting the neighbour
+// kicks as `kind`; with random kicks only (endgameNeighbourKicks 0) the same run until the end game
+// begins stops above `offAbove` x `bestKnown`.
+void checkNeighbourKicks(const GenomeLayout& layout, std::uint64_t seed, const SparseMapEsParameters& on,
+                         double bestKnown, double within, double offAbove, const std::string& kind)
+{
+    constexpr std::int64_t budget = 20000;
+    SparseMapEs es(on);
+    const auto r = test::runSeeded(es, layout, budget, seed, 1);
+    const auto& report = es.report();
+    QVERIFY(report.endgameStart > 0);
+    QVERIFY(report.endgameNeighbourKicks >= 1);
+    QVERIFY(report.endgameNeighbourKicks <= report.endgameKicks);
+    QVERIFY(r.points[r.bestIndex].objective <= within * bestKnown);
+    const auto lines = es.summary();
+    QVERIFY(std::any_of(lines.begin(), lines.end(), [&](const auto& line) {
+        return line.find(" kicks (" + std::to_string(report.endgameNeighbourKicks) + " " + kind + ")") !=
+               std::string::npos;
+    }));
+
+    SparseMapEsParameters off = on;
+    off.endgameNeighbourKicks = 0;
+    SparseMapEs without(off);
+    const auto plain = test::runSeeded(without, layout, budget, seed, 1);
+    QCOMPARE(without.report().endgameNeighbourKicks, 0);
+    QCOMPARE(without.report().endgameStart, report.endgameStart);
+    QVERIFY(plain.points[plain.bestIndex].objective > offAbove * bestKnown);
+    const auto start = static_cast<std::size_t>(report.endgameStart);
+    for (std::size_t i = 0; i < start; ++i)
+        QCOMPARE(plain.points[i].genome, r.points[i].genome);
+}
+
 } // namespace
 
 class TestSearchSparseMapEs : public QObject {
@@ -417,33 +450,8 @@ private slots:
     // runs are the same run until the end game begins.
     void theEndGameKicksTheBestByItsResplits()
     {
-        const auto layout = test::sampleLayout("mm5", "edge");
-        constexpr std::int64_t budget = 20000;
-        constexpr double bestKnown = 1.2487091386798638e17;
-        const SparseMapEsParameters on = measuredBeforeSession45();
-        SparseMapEs es(on);
-        const auto r = test::runSeeded(es, layout, budget, 1, 1);
-        const auto& report = es.report();
-        QVERIFY(report.endgameStart > 0);
-        QVERIFY(report.endgameNeighbourKicks >= 1);
-        QVERIFY(report.endgameNeighbourKicks <= report.endgameKicks);
-        QVERIFY(r.points[r.bestIndex].objective <= 1.01 * bestKnown);
-        const auto lines = es.summary();
-        QVERIFY(std::any_of(lines.begin(), lines.end(), [&](const auto& line) {
-            return line.find(" kicks (" + std::to_string(report.endgameNeighbourKicks) + " re-splits)") !=
-                   std::string::npos;
-        }));
-
-        SparseMapEsParameters off = on;
-        off.endgameNeighbourKicks = 0;
-        SparseMapEs without(off);
-        const auto plain = test::runSeeded(without, layout, budget, 1, 1);
-        QCOMPARE(without.report().endgameNeighbourKicks, 0);
-        QCOMPARE(without.report().endgameStart, report.endgameStart);
-        QVERIFY(plain.points[plain.bestIndex].objective > 1.02 * bestKnown);
-        const auto start = static_cast<std::size_t>(report.endgameStart);
-        for (std::size_t i = 0; i < start; ++i)
-            QCOMPARE(plain.points[i].genome, r.points[i].genome);
+        checkNeighbourKicks(test::sampleLayout("mm5", "edge"), 1, measuredBeforeSession45(),
+                            1.2487091386798638e17, 1.01, 1.02, "re-splits");
     }
 
     // Kicks from the moves that change the spatial unrolling (endgameKickPool UnrollingMoves, every kick
@@ -454,34 +462,10 @@ private slots:
     // cycles, 1175907642 pJ).
     void theEndGameKicksTheBestByMovesThatChangeItsUnrolling()
     {
-        const auto layout = test::sampleLayout("mm2", "edge");
-        constexpr std::int64_t budget = 20000;
-        constexpr double bestKnown = 2.324585124298046e16;
         const SparseMapEsParameters on;
         QVERIFY(on.endgameKickPool == EndgameKickPool::UnrollingMoves);
-        SparseMapEs es(on);
-        const auto r = test::runSeeded(es, layout, budget, 8, 1);
-        const auto& report = es.report();
-        QVERIFY(report.endgameStart > 0);
-        QVERIFY(report.endgameNeighbourKicks >= 1);
-        QVERIFY(report.endgameNeighbourKicks <= report.endgameKicks);
-        QVERIFY(r.points[r.bestIndex].objective <= 1.001 * bestKnown);
-        const auto lines = es.summary();
-        QVERIFY(std::any_of(lines.begin(), lines.end(), [&](const auto& line) {
-            return line.find(" kicks (" + std::to_string(report.endgameNeighbourKicks) +
-                             " moves that change the spatial unrolling)") != std::string::npos;
-        }));
-
-        SparseMapEsParameters off = on;
-        off.endgameNeighbourKicks = 0;
-        SparseMapEs without(off);
-        const auto plain = test::runSeeded(without, layout, budget, 8, 1);
-        QCOMPARE(without.report().endgameNeighbourKicks, 0);
-        QCOMPARE(without.report().endgameStart, report.endgameStart);
-        QVERIFY(plain.points[plain.bestIndex].objective > 1.03 * bestKnown);
-        const auto start = static_cast<std::size_t>(report.endgameStart);
-        for (std::size_t i = 0; i < start; ++i)
-            QCOMPARE(plain.points[i].genome, r.points[i].genome);
+        checkNeighbourKicks(test::sampleLayout("mm2", "edge"), 8, on, 2.324585124298046e16, 1.001, 1.03,
+                            "moves that change the spatial unrolling");
     }
 
     // Early restarts: a segment whose polished best is more than restartMargin above the run's best
