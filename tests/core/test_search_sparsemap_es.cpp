@@ -344,11 +344,12 @@ private slots:
         }
     }
 
-    // The end game: when a restart is due and the budget left is less than endgameSegments (2) mean
+    // The end game: when a restart is due and the budget left is less than endgameSegments mean
     // segments of the run so far, the rest goes to polished kicks of the run's best. The rule is checked from
     // the report's counts; the run without the end game is the same run up to the point where it begins (same
-    // seed, same draws), then restarts there instead; and the thread count changes nothing. Follow-ups off in
-    // both: they run when the end game begins and here take the budget it would kick with.
+    // seed, same draws), then restarts there instead; with half the segments it begins at a later restart;
+    // and the thread count changes nothing. Follow-ups off in all: they run when the end game begins and here
+    // take the budget it would kick with.
     void endGameTakesTheBudgetAShortRestartWouldGet()
     {
         const auto layout = test::sampleLayout("mm3", "cloud");
@@ -361,10 +362,23 @@ private slots:
         QVERIFY(report.endgameStart > report.initializationEvaluations);
         QVERIFY(report.endgameKicks > 0);
         QCOMPARE(report.endgameStart + report.endgameEvaluations, budget);
-        QCOMPARE(on.endgameSegments, 2.0);
-        QVERIFY(static_cast<double>((budget - report.endgameStart) * (report.restarts + 1)) <
-                on.endgameSegments *
-                    static_cast<double>(report.endgameStart - report.initializationEvaluations));
+        const auto ruleHolds = [&](const SparseMapEsReport& rep, double segments) {
+            return static_cast<double>((budget - rep.endgameStart) * (rep.restarts + 1)) <
+                   segments * static_cast<double>(rep.endgameStart - rep.initializationEvaluations);
+        };
+        QVERIFY(ruleHolds(report, on.endgameSegments));
+
+        // Half the segments: the same run up to where the longer end game begins, so its end game
+        // begins later (at a later restart), under its own rule.
+        SparseMapEsParameters half = on;
+        half.endgameSegments = on.endgameSegments / 2;
+        SparseMapEs later(half);
+        const auto longer = test::runSeeded(later, layout, budget, 3, 1);
+        QVERIFY(later.report().endgameStart > report.endgameStart);
+        for (std::size_t i = 0; i < static_cast<std::size_t>(report.endgameStart); ++i)
+            QCOMPARE(longer.points[i].genome, r.points[i].genome);
+        QVERIFY(later.report().restarts > report.restarts);
+        QVERIFY(ruleHolds(later.report(), half.endgameSegments));
 
         SparseMapEsParameters off = on;
         off.endgameKickSteps = 0;

@@ -414,6 +414,9 @@ private:
     // The local optimum of every polish (endgameRepolishWithin), and those repolishOptima has polished.
     std::vector<std::pair<double, Genome>> m_segmentOptima;
     GenomeSet m_repolished;
+    // neighbourKick's pool and the run's best it was built from.
+    Genome m_kickPoolCentre;
+    std::vector<Genome> m_kickPool;
 };
 
 Population EsRun::randomInitialization()
@@ -983,36 +986,40 @@ void EsRun::iteratedLocalSearch(Population& population)
 
 Genome EsRun::neighbourKick(const GenomeSet& kicked)
 {
-    std::vector<Genome> all, left;
-    if (m_p.endgameKickPool == EndgameKickPool::Resplits) {
-        m_moves.spatialResplitNeighbours(m_runBest, all);
-        for (auto& c : all) {
-            normalize(c); // the re-splits fit the fan-out already (spatialResplitNeighbours)
-            if (!kicked.contains(c))
-                left.push_back(std::move(c));
+    if (m_kickPoolCentre.empty() || m_kickPoolCentre != m_runBest) {
+        // The pool of this centre, built once: the moves of endgameKickPool that fit the fan-out and
+        // change the spatial unrolling, each once, in the order the generators give them.
+        m_kickPoolCentre = m_runBest;
+        m_kickPool.clear();
+        std::vector<Genome> all;
+        if (m_p.endgameKickPool == EndgameKickPool::UnrollingMoves) {
+            m_moves.factorExchangeNeighbours(m_runBest, all);
+            m_moves.factorRefillNeighbours(m_runBest, all);
         }
-    } else {
-        m_moves.factorExchangeNeighbours(m_runBest, all);
-        m_moves.factorRefillNeighbours(m_runBest, all);
         m_moves.spatialResplitNeighbours(m_runBest, all);
-        m_moves.factorBlockExchangeNeighbours(m_runBest, all);
-        m_moves.factorInsertNeighbours(m_runBest, all);
+        if (m_p.endgameKickPool == EndgameKickPool::UnrollingMoves) {
+            m_moves.factorBlockExchangeNeighbours(m_runBest, all);
+            m_moves.factorInsertNeighbours(m_runBest, all);
+        }
         const auto unrolling = m_moves.spatialUnrolling(m_runBest);
-        GenomeSet drawn;
+        GenomeSet pooled;
         for (auto& c : all) {
             normalize(c);
             if (!spatialFanoutFits(m_layout, c) || m_moves.spatialUnrolling(c) == unrolling ||
-                drawn.contains(c))
+                pooled.contains(c))
                 continue;
-            if (!kicked.contains(c)) {
-                drawn.insert(c);
-                left.push_back(std::move(c));
-            }
+            pooled.insert(c);
+            m_kickPool.push_back(std::move(c));
         }
     }
+    std::vector<std::size_t> left;
+    for (std::size_t i = 0; i < m_kickPool.size(); ++i)
+        if (!kicked.contains(m_kickPool[i]))
+            left.push_back(i);
     if (left.empty())
         return {};
-    return std::move(left[static_cast<std::size_t>(uniformInt(0, static_cast<int>(left.size()) - 1, m_rng))]);
+    return m_kickPool[left[static_cast<std::size_t>(
+        uniformInt(0, static_cast<int>(left.size()) - 1, m_rng))]];
 }
 
 void EsRun::run()
