@@ -93,7 +93,10 @@ constexpr std::array kMethods{
                "and start from moves that score as the local optimum too"},
     MethodName{"sparsemap-no-move-memory",
                "ablation: sparsemap whose polish tries again, at each step of a descent, the moves that came "
-               "out more than twice as bad earlier in it"},
+               "out more than 50 % worse earlier in it"},
+    MethodName{"sparsemap-move-memory-100",
+               "ablation: sparsemap whose polish leaves out only the moves that came out more than twice as "
+               "bad earlier in its descent (session 47's move memory)"},
     MethodName{
         "sparsemap-positional",
         "ablation: sparsemap whose mapping moves leave the format genes in place (formats not carried)"},
@@ -127,7 +130,7 @@ constexpr std::array kMethods{
                "the fan-out pre-check"},
     MethodName{"sparsemap-move-memory",
                "variant: sparsemap whose polish does not try again, within one descent, a move that came out "
-               "more than 5 % worse (the default: more than 100 % worse)"},
+               "more than 5 % worse (the default: more than 50 % worse)"},
     MethodName{"sparsemap-random-perm",
                "ablation: the published SparseMap ES with random instead of Cantor permutation codes"},
     MethodName{"es-pfce-random-perm", "ablation: es-pfce with random permutation codes"},

@@ -206,6 +206,10 @@ void moveMemory(SparseMapEsParameters& p)
 {
     p.polishMoveMemory = 0.05;
 }
+void moveMemoryTwiceAsBad(SparseMapEsParameters& p) // session 47's default
+{
+    p.polishMoveMemory = 1;
+}
 void noMoveMemory(SparseMapEsParameters& p)
 {
     p.polishMoveMemory = -1;
@@ -296,6 +300,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-skip-gate-first-tier", sparseMapWithout<skipGateFirstTier>},
             {"sparsemap-narrow-follow-ups", sparseMapWithout<narrowFollowUps>},
             {"sparsemap-no-move-memory", sparseMapWithout<noMoveMemory>},
+            {"sparsemap-move-memory-100", sparseMapWithout<moveMemoryTwiceAsBad>},
             {"sparsemap-positional", sparseMapWithout<positionalFormats>},
             {"sparsemap-strategy", sparseMapWithout<strategySearch>},
             {"sparsemap-strategy-polish", sparseMapWithout<strategyAfterPolish>},

@@ -476,7 +476,8 @@ private slots:
     // cycles, 1175907642 pJ).
     void theEndGameKicksTheBestByMovesThatChangeItsUnrolling()
     {
-        const SparseMapEsParameters on;
+        SparseMapEsParameters on;
+        on.polishMoveMemory = 1; // as measured (session 47; session 48 made it 0.5)
         QVERIFY(on.endgameKickPool == EndgameKickPool::UnrollingMoves);
         checkNeighbourKicks(test::sampleLayout("mm2", "edge"), 8, on, 2.324585124298046e16, 1.001, 1.03,
                             "moves that change the spatial unrolling");
@@ -625,9 +626,9 @@ private slots:
         QVERIFY(number("repairs: ") <= budget - generationZero);
         QVERIFY(number("repairs: ", 1) <= number("polish: ", 2));
         QVERIFY(number("restarts: ") >= 0);
-        // The move memory (on by default: moves more than 100 % worse) reports what it left out.
+        // The move memory (on by default: moves more than 50 % worse) reports what it left out.
         QCOMPARE(number("move memory: "), es.report().moveMemorySkips);
-        QCOMPARE(number("move memory: ", 1), std::int64_t(100)); // "more than 100 % worse"
+        QCOMPARE(number("move memory: ", 1), std::int64_t(50)); // "more than 50 % worse"
         // At 5 %: its line again, and the polish stays in the budget; without the memory, no line.
         SparseMapEsParameters withMemory;
         withMemory.polishMoveMemory = 0.05;

@@ -428,9 +428,11 @@ struct SparseMapEsParameters {
     // x seeds 1-30, 2,133 against 2,066 runs within 1 % of 2,520 (+6, +30, +31 by block of 10 seeds),
     // 2,432 against 2,414 within 5 %, geometric mean 1.0078 against 1.0088. Skipping also the moves that
     // scored exactly as the design (the same design for this tile) and the invalid ones saves more
-    // (1,028 per polish) but scores 2,107 (docs/results/search-quality.md). Ablation
-    // `sparsemap-no-move-memory` (-1).
-    double polishMoveMemory = 1;
+    // (1,028 per polish) but scores 2,107 (docs/results/search-quality.md). At 0.5 (more than 50 %
+    // worse; session 48): 84 cells x seeds 1-30, 2,210 against 2,182 runs within 1 % of 2,520 (+13, +9,
+    // +6 by block of 10 seeds), geometric mean 1.0064 against 1.0073. Variant
+    // `sparsemap-move-memory-100` (1, session 47's default); ablation `sparsemap-no-move-memory` (-1).
+    double polishMoveMemory = 0.5;
     // How moves of the mapping treat the format genes: positional (the genes stay with rank positions,
     // so a loop swap or a new rank also changes which format each loop has), carried (each loop keeps
     // its format: genome_codec's carryFormats), or both (the neighbourhood has both; a step draws one).
