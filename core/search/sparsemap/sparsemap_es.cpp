@@ -986,7 +986,7 @@ void EsRun::iteratedLocalSearch(Population& population)
 
 Genome EsRun::neighbourKick(const GenomeSet& kicked)
 {
-    if (m_kickPoolCentre.empty() || m_kickPoolCentre != m_runBest) {
+    if (m_kickPoolCentre != m_runBest) {
         // The pool of this centre, built once: the moves of endgameKickPool that fit the fan-out and
         // change the spatial unrolling, each once, in the order the generators give them.
         m_kickPoolCentre = m_runBest;
