@@ -150,6 +150,7 @@ private slots:
     void hypergeometricMatchesEnumeration();
     void hypergeometricScalarsAndCounts();
     void hypergeometricEmptyIsAccurateAtScale();
+    void hypergeometricEmptyIsExactWhenRemembered();
     void hypergeometricSparseloopSum();
     void fixedStructured();
     void bandedMatchesBruteForce();
@@ -245,6 +246,33 @@ void TestModelDensity::hypergeometricEmptyIsAccurateAtScale()
                     p *= static_cast<long double>(r - k) * (n - k) / ((k + 1.0L) * (big - r - n + k + 1));
                 }
             }
+}
+
+void TestModelDensity::hypergeometricEmptyIsExactWhenRemembered()
+{
+    // P(0) is remembered per thread in a direct-mapped table of 16,384 entries: 3 x 120 x 120 triples
+    // (tile, nonzeros, population), more than it holds, asked twice in opposite orders, give the bits
+    // of the first ask each time, and the product formula in long double.
+    const auto model = makeDensityModel(uniform(0.5), {1 << 20});
+    std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>> triples;
+    for (const std::int64_t big : {5000LL, 70001LL, 1048576LL})
+        for (std::int64_t n = 2; n < 122; ++n)
+            for (std::int64_t r = 2; r < 122; ++r)
+                triples.emplace_back(n, r, big);
+    std::vector<double> first;
+    for (const auto& [n, r, big] : triples) {
+        first.push_back(model->probabilityEmptyGiven(n, big, r));
+        long double product = 1;
+        for (std::int64_t i = 0; i < std::min(n, r); ++i)
+            product *= static_cast<long double>(big - std::max(n, r) - i) / (big - i);
+        QVERIFY2(std::fabs(first.back() - static_cast<double>(product)) <=
+                     1e-12 * static_cast<double>(product),
+                 qPrintable(QString("n=%1 r=%2 N=%3").arg(n).arg(r).arg(big)));
+    }
+    for (std::size_t i = triples.size(); i-- > 0;) {
+        const auto& [n, r, big] = triples[i];
+        QCOMPARE(model->probabilityEmptyGiven(n, big, r), first[i]);
+    }
 }
 
 void TestModelDensity::fixedStructured()

@@ -180,14 +180,11 @@ double hypergeometricPmf(std::int64_t k, std::int64_t n, std::int64_t r, std::in
     return static_cast<double>(std::exp(hypergeometricLogPmf(k, n, r, N)));
 }
 
-double hypergeometricEmpty(std::int64_t n, std::int64_t r, std::int64_t N)
+namespace {
+
+// P(0) of a tile with more than one coordinate and nonzero: the work of hypergeometricEmpty.
+double emptyProbability(std::int64_t n, std::int64_t r, std::int64_t N)
 {
-    if (n <= 0 || r <= 0)
-        return 1;
-    if (n + r > N)
-        return 0;
-    if (n == 1 || r == 1)
-        return static_cast<double>(Real(N - n - r + 1) / Real(N));
     const std::int64_t m = std::min(n, r), q = std::max(n, r), a = N - q;
     if (m <= 16) { // both products stay below 1e4932 for N < 1e300
         Real numerator = 1, denominator = 1;
@@ -201,6 +198,39 @@ double hypergeometricEmpty(std::int64_t n, std::int64_t r, std::int64_t N)
         return static_cast<double>(
             std::exp(std::lgamma(Real(m) + 1) + std::lgamma(Real(N - m) + 1) - std::lgamma(Real(N) + 1)));
     return std::exp(logEmpty(double(m), double(q), double(a), double(N)));
+}
+
+// The last values of emptyProbability on this thread, direct-mapped by their arguments: the occupancy
+// walks of a search ask for the same few thousand (tile, nonzeros, population) triples again and again.
+// A pure function's memo: a hit returns the bits a computation would.
+struct EmptyMemo {
+    struct Entry {
+        std::int64_t n = -1, r = -1, N = -1;
+        double value = 0;
+    };
+    static constexpr std::size_t kSize = 1 << 14;
+    std::array<Entry, kSize> entries{};
+};
+
+} // namespace
+
+double hypergeometricEmpty(std::int64_t n, std::int64_t r, std::int64_t N)
+{
+    if (n <= 0 || r <= 0)
+        return 1;
+    if (n + r > N)
+        return 0;
+    if (n == 1 || r == 1)
+        return static_cast<double>(Real(N - n - r + 1) / Real(N));
+    thread_local EmptyMemo memo;
+    std::uint64_t h = static_cast<std::uint64_t>(n) * 0x9E3779B97F4A7C15ULL;
+    h ^= static_cast<std::uint64_t>(r) + 0x7F4A7C159E3779B9ULL + (h << 6) + (h >> 2);
+    h ^= static_cast<std::uint64_t>(N) + 0x94D049BB133111EBULL + (h << 6) + (h >> 2);
+    h ^= h >> 29;
+    auto& e = memo.entries[h & (EmptyMemo::kSize - 1)];
+    if (e.n != n || e.r != r || e.N != N)
+        e = {n, r, N, emptyProbability(n, r, N)};
+    return e.value;
 }
 
 std::int64_t hypergeometricQuantile(double confidence, std::int64_t n, std::int64_t r, std::int64_t N)
