@@ -200,17 +200,15 @@ double emptyProbability(std::int64_t n, std::int64_t r, std::int64_t N)
     return std::exp(logEmpty(double(m), double(q), double(a), double(N)));
 }
 
-// The last values of emptyProbability on this thread, direct-mapped by their arguments: the occupancy
-// walks of a search ask for the same few thousand (tile, nonzeros, population) triples again and again.
-// A pure function's memo: a hit returns the bits a computation would.
-struct EmptyMemo {
-    struct Entry {
-        std::int64_t n = -1, r = -1, N = -1;
-        double value = 0;
-    };
-    static constexpr std::size_t kSize = 1 << 14;
-    std::array<Entry, kSize> entries{};
+// The last value of emptyProbability for each slot of a per-thread table (direct-mapped by the arguments,
+// on the heap: the thread's static TLS stays small). A search asks for the same (tile, nonzeros,
+// population) triples again and again: a polish evaluates neighbours of one design. A pure function's
+// memo: a hit returns the bits a computation would.
+struct EmptyMemoEntry {
+    std::int64_t n = -1, r = -1, N = -1;
+    double value = 0;
 };
+constexpr std::size_t kEmptyMemoSize = 1 << 14;
 
 } // namespace
 
@@ -222,12 +220,14 @@ double hypergeometricEmpty(std::int64_t n, std::int64_t r, std::int64_t N)
         return 0;
     if (n == 1 || r == 1)
         return static_cast<double>(Real(N - n - r + 1) / Real(N));
-    thread_local EmptyMemo memo;
+    thread_local std::vector<EmptyMemoEntry> memo;
+    if (memo.empty())
+        memo.resize(kEmptyMemoSize);
     std::uint64_t h = static_cast<std::uint64_t>(n) * 0x9E3779B97F4A7C15ULL;
     h ^= static_cast<std::uint64_t>(r) + 0x7F4A7C159E3779B9ULL + (h << 6) + (h >> 2);
     h ^= static_cast<std::uint64_t>(N) + 0x94D049BB133111EBULL + (h << 6) + (h >> 2);
     h ^= h >> 29;
-    auto& e = memo.entries[h & (EmptyMemo::kSize - 1)];
+    auto& e = memo[h & (kEmptyMemoSize - 1)];
     if (e.n != n || e.r != r || e.N != N)
         e = {n, r, N, emptyProbability(n, r, N)};
     return e.value;

@@ -6,7 +6,8 @@
 //  * P(0) = prod_{i<m} (N - q - i) / (N - i) with m = min(n, r), q = max(n, r) (symmetric in n and r):
 //    a direct long double product for m <= 16, else the same ratio of falling factorials through
 //    Stirling's series rearranged so that the O(m) terms cancel analytically (hypergeometric_math.cpp):
-//    double then suffices, ~1e-14 absolute error in log P(0), ~60 ns;
+//    double then suffices, ~1e-14 absolute error in log P(0), ~60 ns; each thread remembers the
+//    last values it computed (hypergeometric_math.cpp);
 //  * P(k) by Loader's saddle-point form (deviance bd0 + Stirling error), in long double;
 //  * quantiles exactly by summing the pmf from the nearer end while that takes < ~4000 terms, else
 //    by the Cornish-Fisher expansion (within +-1 of the exact quantile for sigma > ~300).
