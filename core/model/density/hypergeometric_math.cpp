@@ -1,5 +1,7 @@
 #include "model/density/hypergeometric_math.hpp"
 
+#include "util/hash.hpp"
+
 #include <boost/math/special_functions/erf.hpp>
 
 #include <algorithm>
@@ -223,10 +225,9 @@ double hypergeometricEmpty(std::int64_t n, std::int64_t r, std::int64_t N)
     thread_local std::vector<EmptyMemoEntry> memo;
     if (memo.empty())
         memo.resize(kEmptyMemoSize);
-    std::uint64_t h = static_cast<std::uint64_t>(n) * 0x9E3779B97F4A7C15ULL;
-    h ^= static_cast<std::uint64_t>(r) + 0x7F4A7C159E3779B9ULL + (h << 6) + (h >> 2);
-    h ^= static_cast<std::uint64_t>(N) + 0x94D049BB133111EBULL + (h << 6) + (h >> 2);
-    h ^= h >> 29;
+    const std::uint64_t h =
+        splitmix64(splitmix64(splitmix64(static_cast<std::uint64_t>(n)) ^ static_cast<std::uint64_t>(r)) ^
+                   static_cast<std::uint64_t>(N));
     auto& e = memo[h & (kEmptyMemoSize - 1)];
     if (e.n != n || e.r != r || e.N != N)
         e = {n, r, N, emptyProbability(n, r, N)};
