@@ -2,11 +2,29 @@
 
 #include "util/error.hpp"
 
+#include <array>
+#include <cstdint>
+
 namespace sparsemap {
+
+namespace {
+
+// 0! .. 20! (20! is the largest that fits an int64_t); the decoder asks for them per loop.
+constexpr auto kFactorials = [] {
+    std::array<std::int64_t, kMaxCantorDims + 1> f{};
+    f[0] = 1;
+    for (int i = 1; i <= kMaxCantorDims; ++i)
+        f[static_cast<std::size_t>(i)] = f[static_cast<std::size_t>(i - 1)] * i;
+    return f;
+}();
+
+} // namespace
 
 std::int64_t factorial(int n)
 {
-    std::int64_t f = 1;
+    if (n >= 0 && n <= kMaxCantorDims)
+        return kFactorials[static_cast<std::size_t>(n)];
+    std::int64_t f = 1; // beyond the table: as before (overflows past 20!)
     for (int i = 2; i <= n; ++i)
         f *= i;
     return f;
@@ -18,17 +36,17 @@ std::int64_t cantorEncode(std::span<const int> order)
     if (d > kMaxCantorDims)
         throw InputError("loop orders of more than " + std::to_string(kMaxCantorDims) +
                          " dimensions cannot be Cantor-encoded");
-    std::vector<bool> used(d, false);
+    std::uint32_t used = 0; // a bit per dim placed (d <= kMaxCantorDims < 32)
     std::int64_t code = 1;
     for (int i = 0; i < d; ++i) {
         const int dim = order[i];
-        if (dim < 0 || dim >= d || used[dim])
+        if (dim < 0 || dim >= d || ((used >> dim) & 1u))
             throw InputError("loop order is not a permutation of the workload's dimensions");
         int rank = 0; // 0-based rank among the unused dims
         for (int j = 0; j < dim; ++j)
-            if (!used[j])
+            if (!((used >> j) & 1u))
                 ++rank;
-        used[dim] = true;
+        used |= std::uint32_t{1} << dim;
         code += rank * factorial(d - 1 - i);
     }
     return code;

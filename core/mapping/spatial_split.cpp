@@ -28,6 +28,7 @@ std::vector<Choice> choicesOf(const SpatialLoops& level)
 {
     std::int64_t total = 1;
     std::vector<int> dims;
+    dims.reserve(level.bounds.size());
     for (std::size_t d = 0; d < level.bounds.size(); ++d)
         if (level.bounds[d] > 1) {
             dims.push_back(static_cast<int>(d));
@@ -50,6 +51,7 @@ std::vector<Choice> choicesOf(const SpatialLoops& level)
     const int n = static_cast<int>(dims.size());
     const std::uint64_t full = (std::uint64_t{1} << n) - 1;
     const bool enumerate = n <= 20;
+    out.reserve(enumerate ? std::min<std::uint64_t>(full + 1, 64) : 2);
     for (std::uint64_t m = 0; m <= full; m = enumerate ? m + 1 : (m == 0 ? full : full + 1)) {
         Choice c;
         for (int i = 0; i < n; ++i)
@@ -235,18 +237,18 @@ namespace {
 // (Y dims and trivial loops) outermost in theirs.
 void applySplit(MappingLevel& level, std::uint32_t xMask)
 {
-    std::vector<int> order;
-    int alongX = 0;
+    // The Y loops (and trivial ones) outermost, the X ones innermost, each group in its order; a level
+    // orders at most 32 dims (the mask's width).
+    std::array<int, 32> alongX;
+    std::size_t kept = 0, x = 0;
     for (int d : level.order)
-        if (!((xMask >> d) & 1u))
-            order.push_back(d);
-    for (int d : level.order)
-        if ((xMask >> d) & 1u) {
-            order.push_back(d);
-            ++alongX;
-        }
-    level.order = std::move(order);
-    level.spatialXLoops = alongX;
+        if ((xMask >> d) & 1u)
+            alongX[x++] = d;
+        else
+            level.order[kept++] = d;
+    std::copy(alongX.begin(), alongX.begin() + static_cast<std::ptrdiff_t>(x),
+              level.order.begin() + static_cast<std::ptrdiff_t>(kept));
+    level.spatialXLoops = static_cast<int>(x);
 }
 
 } // namespace
@@ -266,11 +268,18 @@ void splitAllAlongX(Mapping& mapping)
 
 std::optional<Mapping> withSpatialSplits(const Architecture& arch, const Mapping& mapping)
 {
-    const auto loops = spatialLoopsOf(mapping);
-    const auto masks = splitSpatialLoops(arch, loops);
-    if (!masks)
+    Mapping out;
+    if (!withSpatialSplitsInto(arch, mapping, out))
         return std::nullopt;
-    Mapping out = mapping;
+    return out;
+}
+
+bool withSpatialSplitsInto(const Architecture& arch, const Mapping& mapping, Mapping& out)
+{
+    const auto masks = splitSpatialLoops(arch, spatialLoopsOf(mapping));
+    if (!masks)
+        return false;
+    out = mapping;
     std::size_t k = 0;
     for (auto& level : out.levels) {
         if (level.kind != LoopKind::Spatial)
@@ -280,7 +289,7 @@ std::optional<Mapping> withSpatialSplits(const Architecture& arch, const Mapping
             continue;
         applySplit(level, mask);
     }
-    return out;
+    return true;
 }
 
 } // namespace sparsemap

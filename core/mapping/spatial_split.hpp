@@ -66,6 +66,9 @@ std::vector<SpatialLoops> spatialLoopsOf(const Mapping& mapping);
 // The mapping with every spatial level's X dims innermost in `order` and `spatialXLoops` set
 // (Timeloop's split); levels that have a split keep it. nullopt when no split fits.
 std::optional<Mapping> withSpatialSplits(const Architecture& arch, const Mapping& mapping);
+// The same into `out` (reusing its buffers; the model's hot path); false, with `out` unspecified,
+// when no split fits.
+bool withSpatialSplitsInto(const Architecture& arch, const Mapping& mapping, Mapping& out);
 
 // What withSpatialSplits gives when every spatial loop fits along X (spatialLoopsFitAlongX), without
 // the search: each level without a split gets its non-trivial loops along X, innermost in order, and

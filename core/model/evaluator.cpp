@@ -314,9 +314,8 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     const bool trivialInside = trivialInsideSpatial(given.mapping);
     if (mayReorder(given.mapping, m_arch) ||
         (trivialInside && !spatialLoopsFitAlongX(m_arch, given.mapping))) {
-        if (auto split = withSpatialSplits(m_arch, given.mapping);
-            split && splitReorders(given.mapping, *split)) {
-            m_laidOut.mapping = std::move(*split);
+        if (withSpatialSplitsInto(m_arch, given.mapping, m_laidOut.mapping) &&
+            splitReorders(given.mapping, m_laidOut.mapping)) {
             m_laidOut.sparse.sites = given.sparse.sites;
             laidOut = &m_laidOut;
         }

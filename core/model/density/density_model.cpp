@@ -11,12 +11,30 @@ namespace sparsemap::model {
 
 namespace {
 
-void checkGiven(std::int64_t volume, std::int64_t outerVolume, std::int64_t outerNnz)
+// The throws out of line: the checks run on every occupancy query of the model.
+[[noreturn, gnu::cold, gnu::noinline]] void badGiven(std::int64_t volume, std::int64_t outerVolume,
+                                                     std::int64_t outerNnz)
+{
+    throw std::invalid_argument("conditioned occupancy query with sub-tile " + std::to_string(volume) +
+                                " in a tile of " + std::to_string(outerVolume) + " holding " +
+                                std::to_string(outerNnz));
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void badShapeSize(std::size_t ranks, std::size_t tensorRanks)
+{
+    throw std::invalid_argument("tile shape has " + std::to_string(ranks) + " ranks, the tensor has " +
+                                std::to_string(tensorRanks));
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void badExtent(std::int64_t extent)
+{
+    throw std::invalid_argument("tile extent " + std::to_string(extent) + " is not positive");
+}
+
+inline void checkGiven(std::int64_t volume, std::int64_t outerVolume, std::int64_t outerNnz)
 {
     if (volume < 0 || volume > outerVolume || outerNnz < 0 || outerNnz > outerVolume)
-        throw std::invalid_argument("conditioned occupancy query with sub-tile " + std::to_string(volume) +
-                                    " in a tile of " + std::to_string(outerVolume) + " holding " +
-                                    std::to_string(outerNnz));
+        badGiven(volume, outerVolume, outerNnz);
 }
 
 } // namespace
@@ -59,11 +77,10 @@ double DensityModel::probabilityEmptyGiven(std::int64_t volume, std::int64_t out
 void DensityModel::checkShape(TileShape shape) const
 {
     if (shape.size() != m_extents.size())
-        throw std::invalid_argument("tile shape has " + std::to_string(shape.size()) +
-                                    " ranks, the tensor has " + std::to_string(m_extents.size()));
+        badShapeSize(shape.size(), m_extents.size());
     for (const std::int64_t e : shape)
         if (e <= 0)
-            throw std::invalid_argument("tile extent " + std::to_string(e) + " is not positive");
+            badExtent(e);
 }
 
 std::int64_t DensityModel::tileVolume(TileShape shape) const

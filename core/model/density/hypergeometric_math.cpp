@@ -225,9 +225,10 @@ double hypergeometricEmpty(std::int64_t n, std::int64_t r, std::int64_t N)
     thread_local std::vector<EmptyMemoEntry> memo;
     if (memo.empty())
         memo.resize(kEmptyMemoSize);
+    // One mix of the three arguments, each spread by its own odd constant first.
     const std::uint64_t h =
-        splitmix64(splitmix64(splitmix64(static_cast<std::uint64_t>(n)) ^ static_cast<std::uint64_t>(r)) ^
-                   static_cast<std::uint64_t>(N));
+        splitmix64(static_cast<std::uint64_t>(n) * 0x9E3779B97F4A7C15ull ^
+                   static_cast<std::uint64_t>(r) * 0xC2B2AE3D27D4EB4Full ^ static_cast<std::uint64_t>(N));
     auto& e = memo[h & (kEmptyMemoSize - 1)];
     if (e.n != n || e.r != r || e.N != N)
         e = {n, r, N, emptyProbability(n, r, N)};

@@ -132,12 +132,14 @@ bool dataFitsCapacity(const Workload& workload, const Architecture& arch, const 
         const auto& spec = arch.levels[s];
         if (spec.unbounded())
             continue;
-        const auto dimTiles = dimTileSizes(mapping, dims, s);
+        // Reused buffers: the search asks this of every genome before evaluating it.
+        thread_local std::vector<std::int64_t> dimTiles, extents;
+        dimTileSizesInto(mapping, dims, s, dimTiles);
         double words = 0;
         for (int t = 0; t < static_cast<int>(workload.tensors.size()); ++t) {
             if (!mapping.holds(s, t))
                 continue;
-            const auto extents = rankExtents(workload, t, dimTiles);
+            rankExtentsInto(workload, t, dimTiles, extents);
             const bool metadata = static_cast<std::size_t>(s) < formats.size() &&
                                   static_cast<std::size_t>(t) < formats[s].size() &&
                                   formats[s][t].hasMetadata();

@@ -74,7 +74,10 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     // Pre-tiled by the child's ranks: the child's state and its tile's extent along every dim.
     const TensorSparseState* pretiled = nullptr;
     thread_local std::vector<std::int64_t> childTiles;
-    std::vector<std::pair<int, std::int64_t>> flattened[kMaxRanks]; // further loops a rank flattens
+    // Further loops a rank flattens (reused buffers; those of the n ranks emptied).
+    thread_local std::array<std::vector<std::pair<int, std::int64_t>>, kMaxRanks> flattened;
+    for (int r = 0; r < n; ++r)
+        flattened[r].clear();
     // Not pre-tiled, with a child: the child's extents are folded into the first loop of each dim,
     // but a rank's coordinate tile is the nest's tile at its loop, which holds the whole child tile
     // (Sparseloop's singleton_metadata_subtile_point_set): the tiles grow from the child's extents by
@@ -367,8 +370,8 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
     auto& st = scratch.states[s * tensors + t];
     const auto& model = *c.density[t];
     // The tile's shape along the tensor's ranks, for coordinate-dependent density models.
-    const auto dimTiles = dimTileSizes(c.design.mapping, static_cast<int>(c.workload.dims.size()), s);
-    scratch.shape = rankExtents(c.workload, t, dimTiles);
+    dimTileSizesInto(c.design.mapping, static_cast<int>(c.workload.dims.size()), s, scratch.dimTiles);
+    rankExtentsInto(c.workload, t, scratch.dimTiles, scratch.shape);
     // The cache's key: tensor, condition, confidence, the tile's shape, then each rank's walk.
     auto& key = scratch.key;
     key.assign({t, parentHasFormat ? 1 : 0, std::bit_cast<std::int64_t>(c.options.occupancyConfidence),
@@ -410,8 +413,8 @@ void computeOccupancy(const SparseContext& c, int s, int t, bool parentHasFormat
 
 double nonEmptyTileProbability(const SparseContext& c, int s, int t, SparseScratch& scratch)
 {
-    const auto dimTiles = dimTileSizes(c.design.mapping, static_cast<int>(c.workload.dims.size()), s);
-    scratch.shape = rankExtents(c.workload, t, dimTiles);
+    dimTileSizesInto(c.design.mapping, static_cast<int>(c.workload.dims.size()), s, scratch.dimTiles);
+    rankExtentsInto(c.workload, t, scratch.dimTiles, scratch.shape);
     return 1 - c.density[t]->droppedAsEmpty(TileShape(scratch.shape)).probability;
 }
 

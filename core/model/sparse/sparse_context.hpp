@@ -107,6 +107,7 @@ struct SparseScratch {
     std::vector<std::pair<std::int64_t, double>> distribution;
     std::vector<OccupancyPoint> points;
     std::vector<std::int64_t> shape;
+    std::vector<std::int64_t> dimTiles; // the tile's per-dim extents behind `shape`
     std::vector<NestLoop> allLoops; // including bound-1 loops, innermost first
 };
 
