@@ -4,6 +4,8 @@
 
 #include <array>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 namespace sparsemap {
 
@@ -22,12 +24,10 @@ constexpr auto kFactorials = [] {
 
 std::int64_t factorial(int n)
 {
-    if (n >= 0 && n <= kMaxCantorDims)
-        return kFactorials[static_cast<std::size_t>(n)];
-    std::int64_t f = 1; // beyond the table: as before (overflows past 20!)
-    for (int i = 2; i <= n; ++i)
-        f *= i;
-    return f;
+    if (n < 0 || n > kMaxCantorDims)
+        throw std::out_of_range("factorial(" + std::to_string(n) + "): an int64 holds 0! .. " +
+                                std::to_string(kMaxCantorDims) + "! only");
+    return kFactorials[static_cast<std::size_t>(n)];
 }
 
 std::int64_t cantorEncode(std::span<const int> order)

@@ -15,6 +15,7 @@ namespace sparsemap {
 inline constexpr int kMaxCantorDims = 20;
 inline constexpr int kMaxPermutationGeneDims = 12;
 
+// n! for 0 <= n <= kMaxCantorDims; throws std::out_of_range beyond (it would overflow).
 std::int64_t factorial(int n);
 // `order` must be a permutation of 0..D-1 (D <= kMaxCantorDims); throws InputError otherwise.
 std::int64_t cantorEncode(std::span<const int> order);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <numeric>
 #include <set>
+#include <stdexcept>
 
 using namespace sparsemap;
 
@@ -35,6 +36,19 @@ private slots:
         } while (std::next_permutation(order.begin(), order.end()));
         // A bijection onto [1, D!]: D! distinct codes.
         QCOMPARE(static_cast<std::int64_t>(codes.size()), factorial(dims));
+    }
+
+    // Known values (0! = 1, 12! = 479,001,600, 20! = 2,432,902,008,176,640,000, the largest in an
+    // int64); beyond 20! it would overflow, so it throws.
+    void factorialsUpToTwentyAndNoFurther()
+    {
+        QCOMPARE(factorial(0), std::int64_t{1});
+        QCOMPARE(factorial(1), std::int64_t{1});
+        QCOMPARE(factorial(5), std::int64_t{120});
+        QCOMPARE(factorial(12), std::int64_t{479001600});
+        QCOMPARE(factorial(20), std::int64_t{2432902008176640000});
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, factorial(21));
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, factorial(-1));
     }
 
     void codeOneIsTheWorkloadOrder()
