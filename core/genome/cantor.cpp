@@ -47,7 +47,7 @@ std::int64_t cantorEncode(std::span<const int> order)
             if (!((used >> j) & 1u))
                 ++rank;
         used |= std::uint32_t{1} << dim;
-        code += rank * factorial(d - 1 - i);
+        code += rank * kFactorials[static_cast<std::size_t>(d - 1 - i)];
     }
     return code;
 }
@@ -56,7 +56,7 @@ void cantorDecodeInto(std::int64_t code, int dimCount, std::vector<int>& order)
 {
     if (dimCount < 0 || dimCount > kMaxCantorDims)
         throw GenomeError("loop orders need between 0 and " + std::to_string(kMaxCantorDims) + " dimensions");
-    const std::int64_t count = factorial(dimCount);
+    const std::int64_t count = kFactorials[static_cast<std::size_t>(dimCount)];
     if (code < 1 || code > count)
         throw GenomeError("permutation code " + std::to_string(code) + " is outside [1, " +
                           std::to_string(count) + "]");
@@ -68,7 +68,7 @@ void cantorDecodeInto(std::int64_t code, int dimCount, std::vector<int>& order)
     std::int64_t rest = code - 1;
     int left = dimCount;
     for (int i = 0; i < dimCount; ++i) {
-        const std::int64_t weight = factorial(dimCount - 1 - i);
+        const std::int64_t weight = kFactorials[static_cast<std::size_t>(dimCount - 1 - i)];
         const int rank = static_cast<int>(rest / weight);
         rest %= weight;
         order[i] = unused[rank];

@@ -393,6 +393,50 @@ private slots:
         QVERIFY(renderSummary(d).find("artefact") == std::string::npos);
     }
 
+    // reset() leaves a state as a default-constructed one: its numbers, and its rank arrays, whose
+    // entries beyond rankCount the model never writes (so a state written that way is all default after).
+    void sparseStateResetIsTheDefault()
+    {
+        TensorSparseState st;
+        st.hasFormat = true;
+        st.compressed = true;
+        st.rankCount = 3;
+        for (int r = 0; r < 3; ++r) {
+            st.ranks[r] = {RankFormat::CP, 4 + r, 2 + r, 8, 3, 5, true};
+            st.expectedUnits[r] = {1.5 + r, 2.5};
+            st.maxUnits[r] = {3.0, 4.0 + r};
+        }
+        st.tile = 64;
+        st.maxOccupancy = 9;
+        st.density = 0.3;
+        st.nonEmptyShare = 0.7;
+        st.vectorRatio = 1.2;
+        st.sparseloopDensity = 0.25;
+        st.reset();
+        QCOMPARE(st.hasFormat, false);
+        QCOMPARE(st.compressed, false);
+        QCOMPARE(st.rankCount, 0);
+        QCOMPARE(st.tile, 0.0);
+        QCOMPARE(st.maxOccupancy, std::int64_t{0});
+        QCOMPARE(st.density, 1.0);
+        QCOMPARE(st.nonEmptyShare, 1.0);
+        QCOMPARE(st.vectorRatio, 1.0);
+        QVERIFY(std::isnan(st.sparseloopDensity));
+        for (int r = 0; r < kMaxRanks; ++r) {
+            QCOMPARE(st.ranks[r].format, RankFormat::U);
+            QCOMPARE(st.ranks[r].fiberShape, std::int64_t{1});
+            QCOMPARE(st.ranks[r].subTileVolume, std::int64_t{1});
+            QCOMPARE(st.ranks[r].maxFibers, std::int64_t{1});
+            QCOMPARE(st.ranks[r].metadataBits, 0);
+            QCOMPARE(st.ranks[r].payloadBits, 0);
+            QCOMPARE(st.ranks[r].dummy, false);
+            QCOMPARE(st.expectedUnits[r].metadata, 0.0);
+            QCOMPARE(st.expectedUnits[r].payload, 0.0);
+            QCOMPARE(st.maxUnits[r].metadata, 0.0);
+            QCOMPARE(st.maxUnits[r].payload, 0.0);
+        }
+    }
+
     // The occupancy cache gives back exactly what it was given under the same key, nothing under a
     // key that differs in one element or in length, units only for the entry's own ranks, and it
     // empties itself when it holds more entries than its capacity.

@@ -49,7 +49,7 @@ std::string bindFormatRanks(const SparseContext& c, int s, int t, SparseScratch&
     const Workload& w = c.workload;
     const int tensors = static_cast<int>(w.tensors.size());
     auto& st = scratch.states[s * tensors + t];
-    st = TensorSparseState{};
+    st.reset();
     const auto& dense = c.dense.levels[s].tensors[t];
     st.tile = dense.tile;
     if (!dense.kept || s >= static_cast<int>(c.formats.size()) || t >= static_cast<int>(c.formats[s].size()))

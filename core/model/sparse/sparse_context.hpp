@@ -59,6 +59,26 @@ struct TensorSparseState {
     {
         return {ranks.data(), static_cast<std::size_t>(rankCount)};
     }
+    // Back to the default state, as assigning TensorSparseState{} would (the model does this for every
+    // level and tensor of every evaluation). Only the first rankCount entries of the rank arrays are
+    // ever written (the writers go by rankCount, and rankCount is set before them), so only those are
+    // cleared.
+    void reset()
+    {
+        const auto used = static_cast<std::size_t>(rankCount);
+        std::fill_n(ranks.begin(), used, WalkRank{});
+        std::fill_n(expectedUnits.begin(), used, RankOccupancy{});
+        std::fill_n(maxUnits.begin(), used, RankOccupancy{});
+        hasFormat = false;
+        compressed = false;
+        rankCount = 0;
+        tile = 0;
+        maxOccupancy = 0;
+        density = 1;
+        nonEmptyShare = 1;
+        vectorRatio = 1;
+        sparseloopDensity = std::numeric_limits<double>::quiet_NaN();
+    }
 };
 
 // What computeOccupancy derives for a tile, cached by everything it depends on: ES populations
