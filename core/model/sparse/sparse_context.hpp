@@ -38,20 +38,25 @@ struct SparseContext {
 
 inline constexpr int kMaxRanks = kMaxWalkRanks;
 
-// Per storage level and tensor.
-struct TensorSparseState {
+// The numbers of a TensorSparseState, its rank arrays aside (TensorSparseState::reset assigns a fresh
+// one, so the defaults stand here only).
+struct TensorSparseNumbers {
     bool hasFormat = false;  // a representation format with metadata (Sparseloop's HasMetaData)
     bool compressed = false; // some rank is CP, RLE or B
     int rankCount = 0;
-    std::array<WalkRank, kMaxRanks> ranks{}; // innermost first (rank 0 holds the data values)
-    double tile = 0;                         // coordinates
-    std::int64_t maxOccupancy = 0;           // nonzeros at the occupancy confidence (capacity)
-    double density = 1;                      // expected density of a tile as sent (conditioned on non-empty)
-    double nonEmptyShare = 1;                // share of tiles that are sent at all
-    double vectorRatio = 1;                  // Sparseloop's vector-access correction (vectorAccessRatio)
+    double tile = 0;               // coordinates
+    std::int64_t maxOccupancy = 0; // nonzeros at the occupancy confidence (capacity)
+    double density = 1;            // expected density of a tile as sent (conditioned on non-empty)
+    double nonEmptyShare = 1;      // share of tiles that are sent at all
+    double vectorRatio = 1;        // Sparseloop's vector-access correction (vectorAccessRatio)
     // The expected density bit for bit as Sparseloop sums it (applyRepresentation): computed on demand,
     // NaN until then, negative when the density model cannot give it.
     double sparseloopDensity = std::numeric_limits<double>::quiet_NaN();
+};
+
+// Per storage level and tensor.
+struct TensorSparseState : TensorSparseNumbers {
+    std::array<WalkRank, kMaxRanks> ranks{}; // innermost first (rank 0 holds the data values)
     // Expected and maximum format units per rank.
     std::array<RankOccupancy, kMaxRanks> expectedUnits{};
     std::array<RankOccupancy, kMaxRanks> maxUnits{};
@@ -69,15 +74,7 @@ struct TensorSparseState {
         std::fill_n(ranks.begin(), used, WalkRank{});
         std::fill_n(expectedUnits.begin(), used, RankOccupancy{});
         std::fill_n(maxUnits.begin(), used, RankOccupancy{});
-        hasFormat = false;
-        compressed = false;
-        rankCount = 0;
-        tile = 0;
-        maxOccupancy = 0;
-        density = 1;
-        nonEmptyShare = 1;
-        vectorRatio = 1;
-        sparseloopDensity = std::numeric_limits<double>::quiet_NaN();
+        static_cast<TensorSparseNumbers&>(*this) = TensorSparseNumbers{};
     }
 };
 
