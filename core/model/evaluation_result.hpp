@@ -66,6 +66,11 @@ struct ComputeResult {
 struct EvaluationResult {
     bool valid = false;
     std::string reason; // why the design is invalid; empty when valid
+    // Invalid before any cost: the design's mapping, formats or S/G actions cannot be built (the
+    // structure check, formats bound to tiles, safStructureProblem), as opposed to a design the model
+    // scores and finds over a buffer's capacity or the fan-out. A search may rule such designs out as it
+    // rules out genomes by the pre-evaluation capacity check (SearchContext::evaluateFitting).
+    bool malformed = false;
     double cycles = 0;
     double energyPj = 0;
     double edp = 0;                  // cycles x pJ

@@ -302,11 +302,14 @@ bool Evaluator::dataFitsCapacity(const Design& design)
 const EvaluationResult& Evaluator::evaluate(const Design& given)
 {
     m_result.valid = true;
+    m_result.malformed = false;
     m_result.reason.clear();
     m_result.beyondSparseloop = m_beyondSparseloop;
     m_result.sparseloopArtefact.clear();
-    if (!checkStructure(given))
+    if (!checkStructure(given)) {
+        m_result.malformed = true;
         return m_result;
+    }
     // A design without an X/Y split (a genome's) is evaluated as it is exported: with the split
     // Timeloop checks, which may reorder a level's spatial loops. No split fitting is reported by
     // the validity check below.
@@ -348,6 +351,7 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     SparseContext context{m_workload, m_arch, design, m_dense, m_density, *options, *formats};
     if (auto problem = analyzeSparse(context, m_result, *m_sparse); !problem.empty()) {
         invalidate(std::move(problem));
+        m_result.malformed = true;
         return m_result;
     }
     if (auto problem = checkCapacityAndFanout(context, m_result); !problem.empty()) {

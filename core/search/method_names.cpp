@@ -58,6 +58,9 @@ constexpr std::array kMethods{
         "sparsemap-no-capacity-precheck",
         "ablation: sparsemap evaluating every genome (no pre-evaluation check that rules out, without an "
         "evaluation, genomes whose tiles' data overflow a buffer)"},
+    MethodName{"sparsemap-charge-malformed",
+               "ablation: sparsemap spending an evaluation on every malformed design (formats or S/G actions "
+               "that cannot be built), which the default rules out without one"},
     MethodName{"sparsemap-no-repairs",
                "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
                "made uncompressed)"},

@@ -118,6 +118,10 @@ void noCapacityPrecheck(SparseMapEsParameters& p)
 {
     p.capacityPrecheck = false;
 }
+void chargeMalformed(SparseMapEsParameters& p)
+{
+    p.freeMalformed = false;
+}
 void noFactorInserts(SparseMapEsParameters& p)
 {
     p.polishFactorInserts = false;
@@ -288,6 +292,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-no-confined-segments", sparseMapWithout<noConfinedSegments>},
             {"sparsemap-unconfined-polish", sparseMapWithout<unconfinedPolish>},
             {"sparsemap-no-capacity-precheck", sparseMapWithout<noCapacityPrecheck>},
+            {"sparsemap-charge-malformed", sparseMapWithout<chargeMalformed>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},

@@ -42,50 +42,70 @@ SearchContext::~SearchContext() = default;
 
 // `evaluateOne(evaluator, i)` evaluates item i and returns the result and the design evaluated;
 // `decodedDesign(i, evaluated)` gives the design a file records for item i (called for a new best only).
+// Up to `maxFree` malformed results (EvaluationResult::malformed) cost no evaluation: they get +inf and are
+// not logged, and the budget they leave evaluates further items of the batch.
 template <typename EvaluateOne, typename DecodedDesign>
 std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Genome> genomes,
                                          std::vector<double>& objectives, EvaluateOne evaluateOne,
-                                         DecodedDesign decodedDesign)
+                                         DecodedDesign decodedDesign, std::int64_t maxFree,
+                                         std::int64_t* freed)
 {
-    const std::size_t n =
-        cancelled() ? 0 : std::min<std::size_t>(count, static_cast<std::size_t>(remaining()));
-    const std::size_t first = m_result.points.size();
+    objectives.clear();
     auto& points = m_result.points;
-    for (std::size_t i = 0; i < n; ++i)
-        points.append(i < genomes.size() ? genomes[i] : std::span<const int>(), m_generation);
     const Objective objective = m_settings.objective;
     auto& workers = *m_workers;
-    // A point better than the best so far keeps its design and result (the new best is one of them),
-    // so that the best leaves the search with them.
-    const auto bestSoFar = m_result.best();
-    const bool noBestBefore = !bestSoFar;
-    const double bestBefore = noBestBefore ? 0.0 : bestSoFar->objective;
-    std::vector<std::unique_ptr<BestDesign>> candidates(n);
-    // Each result lands at its own index, so the thread count cannot change the log. Reasons are
-    // interned afterwards, on this thread, in order.
-    std::vector<std::string> reasons(n);
-    workers.arena.execute([&] {
-        tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
-            auto& evaluator = *workers.evaluators.local();
-            const auto [result, design] = evaluateOne(evaluator, i);
-            const model::EvaluationResult& r = *result;
-            const double value = model::objectiveValue(r, objective);
-            points.setResult(first + i, r.valid, r.cycles, r.energyPj, r.edp, value);
-            if (!r.reason.empty())
-                reasons[i] = r.reason;
-            if (r.valid && (noBestBefore || value < bestBefore))
-                candidates[i] =
-                    std::make_unique<BestDesign>(BestDesign{*design, decodedDesign(i, *design), r});
+    std::int64_t freeLeft = maxFree;
+    std::size_t done = 0; // items [0, done) have their objectives
+    while (done < count && !cancelled()) {
+        const std::size_t n = std::min<std::size_t>(count - done, static_cast<std::size_t>(remaining()));
+        if (n == 0)
+            break;
+        // A point better than the best so far keeps its design and result (the new best is one of
+        // them), so that the best leaves the search with them.
+        const auto bestSoFar = m_result.best();
+        const bool noBestBefore = !bestSoFar;
+        const double bestBefore = noBestBefore ? 0.0 : bestSoFar->objective;
+        std::vector<std::unique_ptr<BestDesign>> candidates(n);
+        // Each result lands at its own index, so the thread count cannot change the log. Reasons are
+        // interned afterwards, on this thread, in order.
+        std::vector<std::string> reasons(n);
+        m_staged.resize(n);
+        workers.arena.execute([&] {
+            tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+                auto& evaluator = *workers.evaluators.local();
+                const auto [result, design] = evaluateOne(evaluator, done + i);
+                const model::EvaluationResult& r = *result;
+                const double value = model::objectiveValue(r, objective);
+                m_staged[i] = {r.valid, r.malformed, r.cycles, r.energyPj, r.edp, value};
+                if (!r.reason.empty())
+                    reasons[i] = r.reason;
+                if (r.valid && (noBestBefore || value < bestBefore))
+                    candidates[i] = std::make_unique<BestDesign>(
+                        BestDesign{*design, decodedDesign(done + i, *design), r});
+            });
         });
-    });
-    for (std::size_t i = 0; i < n; ++i)
-        if (!reasons[i].empty())
-            points.setReason(first + i, reasons[i]);
-    record(first, n, candidates);
-    objectives.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-        objectives[i] = points.objectives()[first + i];
-    return n;
+        const std::size_t first = points.size();
+        std::size_t logged = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& e = m_staged[i];
+            objectives.push_back(e.objective);
+            if (e.malformed && freeLeft > 0) {
+                --freeLeft;
+                continue;
+            }
+            const std::size_t k = done + i;
+            points.append(k < genomes.size() ? genomes[k] : std::span<const int>(), m_generation);
+            points.setResult(first + logged, e.valid, e.cycles, e.energyPj, e.edp, e.objective);
+            if (!reasons[i].empty())
+                points.setReason(first + logged, reasons[i]);
+            candidates[logged++] = std::move(candidates[i]);
+        }
+        record(first, logged, candidates);
+        done += n;
+    }
+    if (freed)
+        *freed = maxFree - freeLeft;
+    return done;
 }
 
 std::size_t SearchContext::evaluate(std::span<const Genome> genomes, std::vector<double>& objectives)
@@ -108,7 +128,8 @@ Design SearchContext::recordedDesign(const Genome& genome, const Design& evaluat
 }
 
 std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std::vector<double>& objectives,
-                                           std::int64_t maxRejections, std::int64_t& rejected)
+                                           std::int64_t maxRejections, std::int64_t& rejected,
+                                           bool freeMalformed, std::int64_t& malformed)
 {
     const std::size_t count = genomes.size();
     if (m_decoded.size() < count)
@@ -139,10 +160,12 @@ std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std:
             const Design& design = m_decoded[m_passedAt[k]];
             return std::pair{&e.evaluator().evaluate(design), &design};
         },
-        [&](std::size_t k, const Design& design) { return recordedDesign(logged[k], design); });
+        [&](std::size_t k, const Design& design) { return recordedDesign(logged[k], design); },
+        // The malformed share the cap with the capacity rejections (at most count - passed of them).
+        freeMalformed ? maxRejections - static_cast<std::int64_t>(count - m_passedAt.size()) : 0, &malformed);
     // Every genome before the first one left unevaluated got its objective.
     const std::size_t n = evaluated < m_passedAt.size() ? m_passedAt[evaluated] : count;
-    rejected = static_cast<std::int64_t>(n - evaluated);
+    rejected = static_cast<std::int64_t>(n - evaluated) + malformed;
     if (all)
         return evaluated;
     objectives.assign(n, std::numeric_limits<double>::infinity());

@@ -43,10 +43,14 @@ public:
     // evaluate() after the model's pre-evaluation capacity check (Evaluator::dataFitsCapacity): a
     // genome the model would report invalid ("capacity exceeded") gets +inf without an evaluation and
     // is not logged, up to `maxRejections` of them (the others are evaluated). Each genome is decoded
-    // once, for both. Returns how many of `genomes`, in order, got an objective and sets `rejected`
-    // to how many of those were ruled out.
+    // once, for both. With `freeMalformed`, a genome whose design the model finds malformed
+    // (EvaluationResult::malformed: its formats or S/G actions cannot be built, found before any
+    // cost) is ruled out so too, within the same `maxRejections`, and the budget it leaves goes to
+    // the next genomes. Returns how many of `genomes`, in order, got an objective and sets `rejected`
+    // to how many of those were ruled out, `malformed` to how many of those for being malformed.
     std::size_t evaluateFitting(std::span<const Genome> genomes, std::vector<double>& objectives,
-                                std::int64_t maxRejections, std::int64_t& rejected);
+                                std::int64_t maxRejections, std::int64_t& rejected, bool freeMalformed,
+                                std::int64_t& malformed);
     // For methods whose individuals are not SparseMap genomes (the direct-encoding ablation): each
     // design is evaluated as given; `genomes[i]` (may be empty) is what the log records.
     std::size_t evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,
@@ -69,7 +73,8 @@ private:
     template <typename EvaluateOne, typename DecodedDesign>
     std::size_t evaluateBatch(std::size_t count, std::span<const Genome> genomes,
                               std::vector<double>& objectives, EvaluateOne evaluateOne,
-                              DecodedDesign decodedDesign);
+                              DecodedDesign decodedDesign, std::int64_t maxFree = 0,
+                              std::int64_t* freed = nullptr);
     // The design a file records for `genome`, evaluated as `evaluated` (its own decoded design).
     Design recordedDesign(const Genome& genome, const Design& evaluated) const;
     // `candidates[i]`: the design and result of point first + i when it beat the best before the batch.
@@ -93,6 +98,13 @@ private:
     std::vector<std::size_t> m_passedAt;
     std::vector<Genome> m_passed;
     std::vector<double> m_passedObjectives;
+    // evaluateBatch's results of one round, logged in order once the round is done.
+    struct StagedResult {
+        bool valid = false;
+        bool malformed = false;
+        double cycles = 0, energyPj = 0, edp = 0, objective = 0;
+    };
+    std::vector<StagedResult> m_staged;
     int m_generation = 0;
 };
 

@@ -143,6 +143,26 @@ private slots:
         const auto& r = e.evaluate(d);
         QVERIFY(!r.valid);
         QVERIFY2(r.reason.find("no leader has metadata") != std::string::npos, r.reason.c_str());
+        // Found before any cost: malformed, which a search may rule out without an evaluation.
+        QVERIFY(r.malformed);
+        // A compressed (CP at the buffer) makes the same skip buildable.
+        test::setFormat(d, w, 1, A, RankFormat::CP);
+        const auto& compressed = e.evaluate(d);
+        QVERIFY2(compressed.valid, compressed.reason.c_str());
+        QVERIFY(!compressed.malformed);
+    }
+
+    // A design the model scores and finds over a buffer's capacity is invalid but not malformed: the
+    // dot product's 8 + 8 words of A and B (and Z's 1) in a 4-word buffer.
+    void anOverflowIsNotMalformed()
+    {
+        const auto arch = test::twoLevelArchitecture(1, 4);
+        const auto w = dotProduct();
+        Evaluator e(w, arch);
+        const auto& r = e.evaluate(dotDesign(arch, w));
+        QVERIFY(!r.valid);
+        QVERIFY2(r.reason.find("capacity exceeded at Buffer") != std::string::npos, r.reason.c_str());
+        QVERIFY(!r.malformed);
     }
 
     // Fig. 10: Skip B <- A at the buffer, B held in a register below it, A 4x4 with 4 nonzeros.

@@ -209,8 +209,9 @@ private slots:
         settings.budget = 100;
         SearchContext context(layout, settings);
         std::vector<double> objectives;
-        std::int64_t rejected = -1;
-        QCOMPARE(context.evaluateFitting(batch, objectives, 2, rejected), batch.size());
+        std::int64_t rejected = -1, malformed = -1;
+        QCOMPARE(context.evaluateFitting(batch, objectives, 2, rejected, false, malformed), batch.size());
+        QCOMPARE(malformed, std::int64_t(0));
         QCOMPARE(rejected, std::int64_t(2));
         QCOMPARE(context.used(), std::int64_t(batch.size() - 2));
         const auto& log = context.result().points;
@@ -237,7 +238,7 @@ private slots:
         SearchSettings one;
         one.budget = 1;
         SearchContext short_(layout, one);
-        const std::size_t n = short_.evaluateFitting(batch, objectives, 10, rejected);
+        const std::size_t n = short_.evaluateFitting(batch, objectives, 10, rejected, false, malformed);
         QCOMPARE(n, static_cast<std::size_t>(fitting[1]));
         QCOMPARE(objectives.size(), n);
         QCOMPARE(short_.used(), std::int64_t(1));
@@ -245,6 +246,62 @@ private slots:
         for (int f : failing)
             failingBefore += f < fitting[1];
         QCOMPARE(rejected, failingBefore);
+    }
+
+    // evaluateFitting with freeMalformed: a genome that fits but whose design the model finds malformed
+    // (as a fresh evaluator says) gets +inf and stays out of the log, up to the cap; one past the cap is
+    // evaluated and logged (invalid). The budget a malformed genome leaves goes to the next genomes.
+    void evaluateFittingRulesOutMalformedUpToItsCap()
+    {
+        const auto layout = test::sampleLayout("mm3", "mobile");
+        model::GenomeEvaluator fresh(layout);
+        std::mt19937_64 rng(7);
+        std::vector<Genome> ok, bad;
+        while (ok.size() < 3 || bad.size() < 3) {
+            Genome g = randomGenome(layout, rng);
+            if (!fresh.dataFitsCapacity(g))
+                continue;
+            const auto& r = fresh.evaluate(g);
+            auto& to = r.malformed ? bad : ok;
+            if (r.malformed)
+                QVERIFY(!r.valid);
+            if (to.size() < 3)
+                to.push_back(std::move(g));
+        }
+        const std::vector<Genome> batch{ok[0], bad[0], bad[1], ok[1], bad[2], ok[2]};
+        SearchSettings settings;
+        settings.budget = 100;
+        SearchContext context(layout, settings);
+        std::vector<double> objectives;
+        std::int64_t rejected = -1, malformed = -1;
+        QCOMPARE(context.evaluateFitting(batch, objectives, 2, rejected, true, malformed), batch.size());
+        QCOMPARE(malformed, std::int64_t(2));
+        QCOMPARE(rejected, std::int64_t(2));
+        QCOMPARE(context.used(), std::int64_t(4));
+        const auto& log = context.result().points;
+        const std::vector<Genome> logged{ok[0], ok[1], bad[2], ok[2]};
+        QCOMPARE(log.size(), logged.size());
+        for (std::size_t i = 0; i < logged.size(); ++i) {
+            QCOMPARE(log[i].genome.toGenome(), logged[i]);
+            QCOMPARE(log[i].valid, fresh.evaluate(logged[i]).valid);
+        }
+        QVERIFY(!log[2].valid); // the malformed genome past the cap
+        for (std::size_t i : {1, 2, 4})
+            QVERIFY(std::isinf(objectives[i]));
+        const auto& first = fresh.evaluate(ok[0]);
+        QCOMPARE(objectives[0], first.valid ? first.edp : std::numeric_limits<double>::infinity());
+
+        // Two evaluations: ok[0] takes one, the two malformed ones none, ok[1] the other; the call ends
+        // before bad[2] with every genome before it given an objective.
+        SearchSettings two;
+        two.budget = 2;
+        SearchContext short_(layout, two);
+        QCOMPARE(short_.evaluateFitting(batch, objectives, 10, rejected, true, malformed), std::size_t(4));
+        QCOMPARE(objectives.size(), std::size_t(4));
+        QCOMPARE(short_.used(), std::int64_t(2));
+        QCOMPARE(malformed, std::int64_t(2));
+        QCOMPARE(rejected, std::int64_t(2));
+        QCOMPARE(short_.result().points[1].genome.toGenome(), ok[1]);
     }
 };
 

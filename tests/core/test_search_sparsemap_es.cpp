@@ -49,10 +49,12 @@ SparseMapEsParameters everySegmentConfined()
 
 // The default as it was before session 45 changed the polish's pairs, its S/G changes and the
 // follow-ups (and session 46 turned the move memory on, session 47 changed the end game's length and
-// kicks): the tests whose runs (a path, a count) were measured then pin it.
+// kicks, session 51 stopped charging malformed designs): the tests whose runs (a path, a count) were
+// measured then pin it.
 SparseMapEsParameters measuredBeforeSession45()
 {
     SparseMapEsParameters p;
+    p.freeMalformed = false;
     p.polishCompressionMovesOnly = false;
     p.polishSkipGateLate = false;
     p.followUpCompressionMoves = false;
@@ -710,17 +712,28 @@ private slots:
         QVERIFY(ruledOut >= 100);
         QVERIFY(capacity >= ruledOut / 2);
 
+        // A longer run, so that the capacity and malformed rejections together stay below their cap (the
+        // budget: 3,000 evaluations rule out 3,000 genomes on this cell).
+        constexpr std::int64_t longer = 6000;
         SparseMapEs es;
-        const auto r = test::runSeeded(es, layout, budget, 2, 1);
-        QCOMPARE(static_cast<std::int64_t>(r.points.size()), budget);
+        const auto r = test::runSeeded(es, layout, longer, 2, 1);
+        QCOMPARE(static_cast<std::int64_t>(r.points.size()), longer);
         QVERIFY(es.report().precheckRejections > 0);
-        QVERIFY(es.report().precheckRejections < budget); // below the cap: nothing ruled out was evaluated
-        for (const auto& p : r.points)
+        QVERIFY(es.report().precheckRejections < longer); // below the cap: nothing ruled out was evaluated
+        // Nor a malformed genome (freeMalformed): none is logged, and some were ruled out.
+        QVERIFY(es.report().malformedRejections > 0);
+        for (const auto& p : r.points) {
             QVERIFY(evaluator.dataFitsCapacity(p.genome.toGenome()));
+            QVERIFY(!evaluator.evaluate(p.genome.toGenome()).malformed);
+        }
         const auto lines = es.summary();
         const auto line = std::find_if(lines.begin(), lines.end(), isPrecheckLine);
         QVERIFY(line != lines.end());
-        QCOMPARE(std::stoll(line->substr(20)), es.report().precheckRejections);
+        QCOMPARE(std::stoll(line->substr(20)),
+                 es.report().precheckRejections - es.report().malformedRejections);
+        QVERIFY2(line->find(", " + std::to_string(es.report().malformedRejections) + " malformed") !=
+                     std::string::npos,
+                 line->c_str());
     }
 
     void hostileSpaceEndsWithinBudget()

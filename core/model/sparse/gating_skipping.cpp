@@ -235,10 +235,62 @@ void removeShare(TensorLevelResult& r, double p, double formatShare)
         split->actual -= std::floor(split->actual * formatShare * p);
 }
 
+// Whether the Skip `a` can only jump over the zeros of leaders whose metadata says where they are.
+// (Sparseloop itself checks no metadata for a temporal skip: it skips with the leader tile's emptiness
+// as a gate would, so a case read from its files keeps every leader.)
+bool skipNeedsMetadata(const SparseContext& c, const SgAction& a)
+{
+    return a.kind == SgKind::Skip && c.options.skipNeedsLeaderMetadata;
+}
+
+// Whether leader `cnd` has metadata where a skip at storage level `s` reads it: the nearest level at
+// or above `s` that keeps it, or the nearest one below, keeps it with a format.
+bool leaderHasMetadata(const SparseContext& c, SparseScratch& scratch, int s, int cnd)
+{
+    const int at = keptAtOrAbove(c, s, cnd);
+    const int below = keptBelow(c, s, cnd);
+    return (at >= 0 && state(c, scratch, at, cnd).hasFormat) ||
+           (below >= 0 && state(c, scratch, below, cnd).hasFormat);
+}
+
 } // namespace
 
-std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, EvaluationResult& result,
-                             ComputeSafEffects& fx)
+std::string safStructureProblem(const SparseContext& c, SparseScratch& scratch)
+{
+    const Workload& w = c.workload;
+    const int tensors = static_cast<int>(w.tensors.size());
+    // In applyStorageSafs' order (outer levels first, then sites and actions as given), so that a design
+    // with several problems reports the one it always did.
+    for (int s = 0; s < c.arch.levelCount(); ++s)
+        for (const auto& site : c.design.sparse.sites) {
+            if (site.storageLevel != s)
+                continue;
+            for (const auto& a : site.actions) {
+                if (a.target < 0 || a.target >= tensors)
+                    return "an S/G action names an unknown tensor";
+                if (a.conditionOn.empty())
+                    continue; // position skipping
+                const auto& targetName = w.tensors[a.target].name;
+                if (keptAtOrAbove(c, s, a.target) < 0)
+                    return "S/G at " + c.arch.levels[s].name + " targets " + targetName +
+                           ", which no level above keeps";
+                if (skipNeedsMetadata(c, a) &&
+                    std::none_of(a.conditionOn.begin(), a.conditionOn.end(),
+                                 [&](int cnd) { return leaderHasMetadata(c, scratch, s, cnd); })) {
+                    std::string names;
+                    for (int cnd : a.conditionOn)
+                        names += (names.empty() ? "" : ", ") + w.tensors[cnd].name;
+                    return "Skip " + targetName + " <- " + names + " at " + c.arch.levels[s].name +
+                           ": no leader has metadata there to skip by (compress a leader or gate "
+                           "instead)";
+                }
+            }
+        }
+    return {};
+}
+
+void applyStorageSafs(const SparseContext& c, SparseScratch& scratch, EvaluationResult& result,
+                      ComputeSafEffects& fx)
 {
     const Workload& w = c.workload;
     const int tensors = static_cast<int>(w.tensors.size());
@@ -258,38 +310,17 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
             if (site.storageLevel != s)
                 continue;
             for (const auto& a : site.actions) {
-                if (a.target < 0 || a.target >= tensors)
-                    return "an S/G action names an unknown tensor";
-                const auto& targetName = w.tensors[a.target].name;
+                // safStructureProblem has passed: a known target, kept at or above s.
                 if (a.conditionOn.empty()) {
                     fx.positionSkipped[a.target] = true;
                     continue; // position skipping: handled with compute (§4.7)
                 }
                 const int lt = keptAtOrAbove(c, s, a.target);
-                if (lt < 0)
-                    return "S/G at " + c.arch.levels[s].name + " targets " + targetName +
-                           ", which no level above keeps";
                 // A skip can only jump over the zeros of leaders whose metadata says where they
-                // are: leaders without metadata drop out; with none left the skip is impossible.
+                // are: leaders without metadata drop out (safStructureProblem: one is left).
                 std::vector<int> leaders = a.conditionOn;
-                // (Sparseloop itself checks no metadata for a temporal skip: it skips with the leader
-                // tile's emptiness as a gate would, so a case read from its files keeps every leader.)
-                if (a.kind == SgKind::Skip && c.options.skipNeedsLeaderMetadata) {
-                    std::erase_if(leaders, [&](int cnd) {
-                        const int at = keptAtOrAbove(c, s, cnd);
-                        const int below = keptBelow(c, s, cnd);
-                        return !((at >= 0 && state(c, scratch, at, cnd).hasFormat) ||
-                                 (below >= 0 && state(c, scratch, below, cnd).hasFormat));
-                    });
-                    if (leaders.empty()) {
-                        std::string names;
-                        for (int cnd : a.conditionOn)
-                            names += (names.empty() ? "" : ", ") + w.tensors[cnd].name;
-                        return "Skip " + targetName + " <- " + names + " at " + c.arch.levels[s].name +
-                               ": no leader has metadata there to skip by (compress a leader or gate "
-                               "instead)";
-                    }
-                }
+                if (skipNeedsMetadata(c, a))
+                    std::erase_if(leaders, [&](int cnd) { return !leaderHasMetadata(c, scratch, s, cnd); });
                 if (!w.tensors[a.target].isOutput)
                     fx.operandTargeted[a.target] = true;
                 if (a.kind == SgKind::SpatialSkip) {
@@ -390,7 +421,6 @@ std::string applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Eva
     }
     fx.availableComputes = available;
     fx.instanceShare = spatialRatio;
-    return {};
 }
 
 } // namespace sparsemap::model

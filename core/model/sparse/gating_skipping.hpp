@@ -24,8 +24,14 @@ struct ComputeSafEffects {
     double expansionScale = 1;         // required fan-out below it / the mapping's fan-out
 };
 
-// Applies every storage-level action of the design. Returns why the design is invalid, or "".
-std::string applyStorageSafs(const SparseContext& context, SparseScratch& scratch, EvaluationResult& result,
-                             ComputeSafEffects& effects);
+// Why the design's S/G actions cannot be built, or "": an action on an unknown tensor or on one no level
+// at or above its site keeps, or a Skip none of whose leaders has metadata where it reads them (with
+// ModelOptions::skipNeedsLeaderMetadata). Needs the formats bound (hasFormat) and nothing the costs
+// compute: the sparse analysis asks it before any occupancy.
+std::string safStructureProblem(const SparseContext& context, SparseScratch& scratch);
+
+// Applies every storage-level action of the design, which safStructureProblem has passed.
+void applyStorageSafs(const SparseContext& context, SparseScratch& scratch, EvaluationResult& result,
+                      ComputeSafEffects& effects);
 
 } // namespace sparsemap::model

@@ -48,6 +48,10 @@ std::string analyzeSparse(const SparseContext& c, EvaluationResult& result, Spar
                        " ends in UOP: an offset pair as the innermost rank has no payload to point to";
         }
 
+    // The S/G actions must be buildable on those formats: checked before any cost (a malformed design).
+    if (auto problem = safStructureProblem(c, scratch); !problem.empty())
+        return problem;
+
     // Stage 2: occupancy (capacity, expected density, format units) and the accesses it implies.
     for (int t = 0; t < tensors; ++t) {
         bool parentHasFormat = false;
@@ -71,8 +75,7 @@ std::string analyzeSparse(const SparseContext& c, EvaluationResult& result, Spar
 
     // Stage 3: gating and skipping at storage levels, then stage 4: compute.
     ComputeSafEffects effects;
-    if (auto problem = applyStorageSafs(c, scratch, result, effects); !problem.empty())
-        return problem;
+    applyStorageSafs(c, scratch, result, effects);
     computeSparseComputes(c, scratch, effects, result);
 
     // Spatial skipping needs fewer instances below its level.

@@ -10,7 +10,8 @@
 namespace sparsemap::model {
 
 // Returns why the design is invalid (a format that cannot hold the tile, UOP as the innermost rank,
-// skipping without leader metadata, ...), or "".
+// skipping without leader metadata, ...), or "". Every such problem is found before any cost (formats
+// bound to tiles, then safStructureProblem): the design is malformed (EvaluationResult::malformed).
 std::string analyzeSparse(const SparseContext& context, EvaluationResult& result, SparseScratch& scratch);
 
 } // namespace sparsemap::model

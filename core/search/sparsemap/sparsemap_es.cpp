@@ -137,6 +137,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.innerOneDimSegments = 0;
     p.confinedPolish = false;
     p.capacityPrecheck = false;
+    p.freeMalformed = false;
     p.calibrate = true;
     p.initialization = EsInitialization::Hypercube;
     p.crossover = EsCrossover::SensitivityAware;
@@ -212,15 +213,18 @@ public:
     void run();
 
 private:
-    // SearchContext::evaluateFitting: the genomes that fail the capacity pre-check are invalid (+inf)
-    // without an evaluation, up to the budget's worth of them over the run (then every genome is
-    // evaluated). Returns how many of `individuals` got an objective, in order, like evaluate().
+    // SearchContext::evaluateFitting: the genomes that fail the capacity pre-check, and with
+    // freeMalformed those whose design is malformed, are invalid (+inf) without an evaluation, up to the
+    // budget's worth of them over the run (then every genome is evaluated and charged). Returns how many of
+    // `individuals` got an objective, in order, like evaluate().
     std::size_t evaluatePrechecked(std::span<const Genome> individuals, std::vector<double>& out)
     {
-        std::int64_t rejected = 0;
-        const auto n = m_context.evaluateFitting(
-            individuals, out, m_context.settings().budget - m_report.precheckRejections, rejected);
+        std::int64_t rejected = 0, malformed = 0;
+        const auto n = m_context.evaluateFitting(individuals, out,
+                                                 m_context.settings().budget - m_report.precheckRejections,
+                                                 rejected, m_p.freeMalformed, malformed);
         m_report.precheckRejections += rejected;
+        m_report.malformedRejections += malformed;
         return n;
     }
 
@@ -449,11 +453,14 @@ Population EsRun::initialize()
 {
     auto& report = m_report;
     Population population;
+    // The evaluations charged (the log's points): the genomes the pre-checks rule out cost none.
+    const auto start = m_context.used();
     if (m_p.calibrate) {
         auto plan =
             calibrationPlan(m_p, static_cast<int>(m_problem.ranges().size()), m_context.settings().budget);
         plan.admissible = m_admissible;
         report.calibration = calibrateSensitivity(m_problem.ranges(), m_objective, plan, m_rng);
+        report.calibration.evaluations = m_context.used() - start;
         m_classes = sensitivityClasses(report.calibration.high);
     } else {
         m_classes = sensitivityClasses(std::vector<bool>(m_problem.ranges().size(), false));
@@ -468,13 +475,11 @@ Population EsRun::initialize()
                                                 ? std::vector<bool>(m_problem.ranges().size())
                                                 : report.calibration.high,
                                             report.calibration.valid, m_objective, cubes, m_rng);
-        report.initializationEvaluations = report.calibration.evaluations + init.evaluations;
         population = std::move(init.population);
     } else {
-        const auto before = m_context.used();
         population = randomInitialization();
-        report.initializationEvaluations = report.calibration.evaluations + (m_context.used() - before);
     }
+    report.initializationEvaluations = m_context.used() - start;
     if (population.size() == 0) // the budget ended in the calibration: its valid points are the population
         population = report.calibration.valid;
     survive(population);
@@ -1086,8 +1091,11 @@ std::vector<std::string> SparseMapEs::summary() const
                     " evaluations, generation 0 of " + n(r.initialPopulation) + " (" + n(r.initialValid) +
                     " valid)");
     if (m_parameters.capacityPrecheckApplies())
-        lines.push_back("capacity pre-check: " + n(r.precheckRejections) +
-                        " genomes ruled out without an evaluation (their tiles' data overflow a buffer)");
+        lines.push_back("capacity pre-check: " + n(r.precheckRejections - r.malformedRejections) +
+                        " genomes ruled out without an evaluation (their tiles' data overflow a buffer)" +
+                        (m_parameters.freeMalformed ? ", " + n(r.malformedRejections) +
+                                                          " malformed (formats or S/G that cannot be built)"
+                                                    : std::string()));
     if (m_parameters.polishAfterStagnation > 0)
         lines.push_back("polish: " + n(r.polishes) + " polishes, " + n(r.polishEvaluations) +
                         " evaluations, " + n(r.polishImprovements) + " improving steps");

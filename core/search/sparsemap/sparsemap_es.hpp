@@ -138,6 +138,14 @@ struct SparseMapEsParameters {
     // Edge runs evaluated ~25 % such genomes. At most the budget's worth of genomes are ruled out so,
     // then every genome is evaluated (a run ends whatever it breeds). Off in the published ES.
     bool capacityPrecheck = true;
+    // With the capacity pre-check: a genome whose design the model finds malformed before any cost
+    // (EvaluationResult::malformed: a Skip none of whose leaders has metadata where it reads them, an
+    // offset pair as a tile's innermost rank, more ranks than a format holds) is ruled out like one that
+    // overflows a buffer: +inf, not logged, no evaluation spent, within the same cap. Such designs
+    // took 6-10 % of a run's evaluations and ~20 % of its end game's (polish moves of a format or an
+    // S/G gene; session 51, docs/results/search-quality.md). Off in the published ES (with the
+    // pre-check); variant `sparsemap-charge-malformed`.
+    bool freeMalformed = true;
 
     // What issue 13 changed (the defaults are the product's `sparsemap`; sparseMapPaperParameters()
     // turns every one off: the published ES, `sparsemap-paper`). Each is switchable and measured in
@@ -483,6 +491,7 @@ struct SparseMapEsReport {
     int initialValid = 0;
     std::int64_t initializationEvaluations = 0; // calibration + HSHI
     std::int64_t precheckRejections = 0;        // genomes the capacity pre-check ruled out
+    std::int64_t malformedRejections = 0;       // of them, malformed ones (freeMalformed)
     int plannedGenerations = 0;                 // G
     int polishes = 0;                           // local polishes run
     int polishImprovements = 0;                 // polish steps that found a better design
