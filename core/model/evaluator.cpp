@@ -7,6 +7,7 @@
 
 #include "model/microarch/level_costs.hpp"
 #include "model/microarch/validity.hpp"
+#include "model/sparse/gating_skipping.hpp"
 #include "model/sparse/sparse_analysis.hpp"
 #include "util/error.hpp"
 #include "util/limits.hpp"
@@ -297,6 +298,44 @@ bool Evaluator::dataFitsCapacity(const Design& design)
 {
     return model::dataFitsCapacity(m_workload, m_arch, design.mapping, design.sparse.formats, m_density,
                                    m_options.occupancyConfidence);
+}
+
+bool Evaluator::skipsHaveLeaderMetadata(const Design& design) const
+{
+    const int levels = m_arch.levelCount();
+    const int tensors = static_cast<int>(m_workload.tensors.size());
+    const auto& keep = design.mapping.keep;
+    if (!keep.empty() && (static_cast<int>(keep.size()) < levels ||
+                          std::any_of(keep.begin(), keep.end(), [&](const auto& row) {
+                              return static_cast<int>(row.size()) < tensors;
+                          })))
+        return true;
+    // evaluate() scores a genome's formats as Sparseloop binds them: with metadata when compressed.
+    const bool sparseloopBound =
+        m_options.formatSpace != FormatSpace::Unrestricted && boundToLoops(design.sparse);
+    const auto& formats = design.sparse.formats;
+    const auto kept = [&](int l, int t) { return design.mapping.holds(l, t); };
+    const auto withFormat = [&](int l, int t) {
+        if (l >= static_cast<int>(formats.size()) || t >= static_cast<int>(formats[l].size()))
+            return false;
+        const auto& f = formats[l][t];
+        return sparseloopBound ? f.compressed() : f.hasMetadata();
+    };
+    for (const auto& site : design.sparse.sites) {
+        if (site.storageLevel < 0 || site.storageLevel >= levels)
+            continue;
+        for (const auto& a : site.actions) {
+            if (!skipNeedsLeaderMetadata(m_options, a) || a.conditionOn.empty() ||
+                std::any_of(a.conditionOn.begin(), a.conditionOn.end(),
+                            [&](int cnd) { return cnd < 0 || cnd >= tensors; }))
+                continue;
+            if (std::none_of(a.conditionOn.begin(), a.conditionOn.end(), [&](int cnd) {
+                    return leaderHasMetadata(levels, site.storageLevel, cnd, kept, withFormat);
+                }))
+                return false;
+        }
+    }
+    return true;
 }
 
 const EvaluationResult& Evaluator::evaluate(const Design& given)

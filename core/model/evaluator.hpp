@@ -71,6 +71,11 @@ public:
     // The pre-evaluation capacity check (model::dataFitsCapacity) of a design: false means evaluate()
     // reports it invalid. A mapper may rule such designs out without evaluating them.
     bool dataFitsCapacity(const Design& design);
+    // A pre-evaluation check of a design's Skips: false when some Skip has no leader with metadata where
+    // it reads them (leaderHasMetadata on the formats as evaluate() scores them), so that evaluate()
+    // reports the design malformed (EvaluationResult::malformed), this or an earlier problem. Needs no
+    // dataflow; true when it cannot tell (a mapping whose keep lists do not cover the levels and tensors).
+    bool skipsHaveLeaderMetadata(const Design& design) const;
 
 private:
     bool checkStructure(const Design& design);

@@ -140,12 +140,15 @@ std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std:
         tbb::parallel_for(std::size_t(0), count, [&](std::size_t i) {
             auto& e = *workers.evaluators.local();
             e.decode(genomes[i], m_decoded[i]);
-            m_fits[i] = e.evaluator().dataFitsCapacity(m_decoded[i]) ? 1 : 0;
+            // 1: evaluated; 0: overflows a buffer; 2: malformed, known without an evaluation.
+            m_fits[i] = !e.evaluator().dataFitsCapacity(m_decoded[i])                           ? 0
+                        : freeMalformed && !e.evaluator().skipsHaveLeaderMetadata(m_decoded[i]) ? 2
+                                                                                                : 1;
         });
     });
     m_passedAt.clear();
     for (std::size_t i = 0; i < count; ++i)
-        if (m_fits[i] || static_cast<std::int64_t>(i - m_passedAt.size()) >= maxRejections)
+        if (m_fits[i] == 1 || static_cast<std::int64_t>(i - m_passedAt.size()) >= maxRejections)
             m_passedAt.push_back(i);             // fits, or beyond the cap: evaluated
     const bool all = m_passedAt.size() == count; // the common case: the batch as it is
     if (!all) {
@@ -166,6 +169,12 @@ std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std:
     // Every genome before the first one left unevaluated got its objective.
     const std::size_t n = evaluated < m_passedAt.size() ? m_passedAt[evaluated] : count;
     rejected = static_cast<std::int64_t>(n - evaluated) + malformed;
+    for (std::size_t i = 0, k = 0; i < n; ++i) { // the malformed among those ruled out before evaluation
+        if (k < m_passedAt.size() && m_passedAt[k] == i)
+            ++k;
+        else
+            malformed += m_fits[i] == 2;
+    }
     if (all)
         return evaluated;
     objectives.assign(n, std::numeric_limits<double>::infinity());

@@ -46,8 +46,10 @@ public:
     // once, for both. With `freeMalformed`, a genome whose design the model finds malformed
     // (EvaluationResult::malformed: its formats or S/G actions cannot be built, found before any
     // cost) is ruled out so too, within the same `maxRejections`, and the budget it leaves goes to
-    // the next genomes. Returns how many of `genomes`, in order, got an objective and sets `rejected`
-    // to how many of those were ruled out, `malformed` to how many of those for being malformed.
+    // the next genomes; a Skip without leader metadata is seen before the evaluation
+    // (Evaluator::skipsHaveLeaderMetadata), the other problems by the evaluation, which stops there. Returns
+    // how many of `genomes`, in order, got an objective and sets `rejected` to how many of those were ruled
+    // out, `malformed` to how many of those for being malformed.
     std::size_t evaluateFitting(std::span<const Genome> genomes, std::vector<double>& objectives,
                                 std::int64_t maxRejections, std::int64_t& rejected, bool freeMalformed,
                                 std::int64_t& malformed);

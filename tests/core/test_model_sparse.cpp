@@ -1,5 +1,6 @@
 // Step two of the model on the Sparseloop paper's own small examples: the dot product of Fig. 3
 // under gating and skipping, and the two mappings of Fig. 10 whose leader tiles differ.
+#include "genome/genome_codec.hpp"
 #include "model/evaluator.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
@@ -10,6 +11,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
+#include <utility>
 
 using namespace sparsemap;
 using namespace sparsemap::model;
@@ -150,6 +153,56 @@ private slots:
         const auto& compressed = e.evaluate(d);
         QVERIFY2(compressed.valid, compressed.reason.c_str());
         QVERIFY(!compressed.malformed);
+    }
+
+    // The search's pre-check of the Skips (Evaluator::skipsHaveLeaderMetadata), by hand on the dot
+    // product: a leader counts only with a format at the nearest level at or above the skip's that keeps
+    // it (or the nearest below), so A compressed at DRAM alone does not let the buffer skip B.
+    void skipPrecheckFindsLeaderMetadataWhereTheSkipReadsIt()
+    {
+        const auto arch = test::twoLevelArchitecture(1);
+        const auto w = dotProduct();
+        auto d = dotDesign(arch, w);
+        d.sparse.sites = {SgSite{1, {SgAction{SgKind::Skip, B, {A}}}}};
+        Evaluator e(w, arch);
+        QVERIFY(!e.skipsHaveLeaderMetadata(d)); // A uncompressed everywhere
+        test::setFormat(d, w, 0, A, RankFormat::CP);
+        QVERIFY(!e.skipsHaveLeaderMetadata(d)); // at DRAM only
+        QVERIFY(e.evaluate(d).malformed);
+        test::setFormat(d, w, 1, A, RankFormat::CP);
+        QVERIFY(e.skipsHaveLeaderMetadata(d));
+        QVERIFY(!e.evaluate(d).malformed);
+        d.sparse.sites = {SgSite{1, {SgAction{SgKind::Gate, B, {A}}}}};
+        test::setFormat(d, w, 1, A, RankFormat::U);
+        QVERIFY(e.skipsHaveLeaderMetadata(d)); // a gate needs no metadata
+    }
+
+    // The pre-check agrees with the model on genomes: over random genomes of three cells, every design it
+    // rejects the model finds malformed, and every design the model rejects for a Skip without leader
+    // metadata it rejects.
+    void skipPrecheckAgreesWithTheModel()
+    {
+        int rejected = 0;
+        for (const auto& [workload, preset] :
+             {std::pair{"mm3", "mobile"}, {"mm9", "edge"}, {"conv8", "cloud"}}) {
+            const auto layout = test::sampleLayout(workload, preset);
+            GenomeEvaluator e(layout);
+            std::mt19937_64 rng(3);
+            Design d;
+            for (int i = 0; i < 2000; ++i) {
+                const auto g = randomGenome(layout, rng);
+                e.decode(g, d);
+                const bool pass = e.evaluator().skipsHaveLeaderMetadata(d);
+                const auto& r = e.evaluator().evaluate(d);
+                if (!pass) {
+                    ++rejected;
+                    QVERIFY2(r.malformed, r.reason.c_str());
+                }
+                if (r.reason.find("no leader has metadata") != std::string::npos)
+                    QVERIFY2(!pass, r.reason.c_str());
+            }
+        }
+        QVERIFY(rejected >= 100);
     }
 
     // A design the model scores and finds over a buffer's capacity is invalid but not malformed: the

@@ -235,25 +235,21 @@ void removeShare(TensorLevelResult& r, double p, double formatShare)
         split->actual -= std::floor(split->actual * formatShare * p);
 }
 
-// Whether the Skip `a` can only jump over the zeros of leaders whose metadata says where they are.
-// (Sparseloop itself checks no metadata for a temporal skip: it skips with the leader tile's emptiness
-// as a gate would, so a case read from its files keeps every leader.)
-bool skipNeedsMetadata(const SparseContext& c, const SgAction& a)
+// leaderHasMetadata on the bound formats: a level holds a tensor with metadata when its sparse state has
+// a format.
+bool leaderHasBoundMetadata(const SparseContext& c, SparseScratch& scratch, int s, int cnd)
 {
-    return a.kind == SgKind::Skip && c.options.skipNeedsLeaderMetadata;
-}
-
-// Whether leader `cnd` has metadata where a skip at storage level `s` reads it: the nearest level at
-// or above `s` that keeps it, or the nearest one below, keeps it with a format.
-bool leaderHasMetadata(const SparseContext& c, SparseScratch& scratch, int s, int cnd)
-{
-    const int at = keptAtOrAbove(c, s, cnd);
-    const int below = keptBelow(c, s, cnd);
-    return (at >= 0 && state(c, scratch, at, cnd).hasFormat) ||
-           (below >= 0 && state(c, scratch, below, cnd).hasFormat);
+    return leaderHasMetadata(
+        c.arch.levelCount(), s, cnd, [&](int l, int t) { return c.dense.levels[l].tensors[t].kept; },
+        [&](int l, int t) { return state(c, scratch, l, t).hasFormat; });
 }
 
 } // namespace
+
+bool skipNeedsLeaderMetadata(const ModelOptions& options, const SgAction& a)
+{
+    return a.kind == SgKind::Skip && options.skipNeedsLeaderMetadata;
+}
 
 std::string safStructureProblem(const SparseContext& c, SparseScratch& scratch)
 {
@@ -274,9 +270,9 @@ std::string safStructureProblem(const SparseContext& c, SparseScratch& scratch)
                 if (keptAtOrAbove(c, s, a.target) < 0)
                     return "S/G at " + c.arch.levels[s].name + " targets " + targetName +
                            ", which no level above keeps";
-                if (skipNeedsMetadata(c, a) &&
+                if (skipNeedsLeaderMetadata(c.options, a) &&
                     std::none_of(a.conditionOn.begin(), a.conditionOn.end(),
-                                 [&](int cnd) { return leaderHasMetadata(c, scratch, s, cnd); })) {
+                                 [&](int cnd) { return leaderHasBoundMetadata(c, scratch, s, cnd); })) {
                     std::string names;
                     for (int cnd : a.conditionOn)
                         names += (names.empty() ? "" : ", ") + w.tensors[cnd].name;
@@ -319,8 +315,8 @@ void applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Evaluation
                 // A skip can only jump over the zeros of leaders whose metadata says where they
                 // are: leaders without metadata drop out (safStructureProblem: one is left).
                 std::vector<int> leaders = a.conditionOn;
-                if (skipNeedsMetadata(c, a))
-                    std::erase_if(leaders, [&](int cnd) { return !leaderHasMetadata(c, scratch, s, cnd); });
+                if (skipNeedsLeaderMetadata(c.options, a))
+                    std::erase_if(leaders, [&](int cnd) { return !leaderHasBoundMetadata(c, scratch, s, cnd); });
                 if (!w.tensors[a.target].isOutput)
                     fx.operandTargeted[a.target] = true;
                 if (a.kind == SgKind::SpatialSkip) {

@@ -24,6 +24,31 @@ struct ComputeSafEffects {
     double expansionScale = 1;         // required fan-out below it / the mapping's fan-out
 };
 
+// Whether action `a` is a Skip that can only jump over the zeros of leaders whose metadata says where
+// they are (ModelOptions::skipNeedsLeaderMetadata; Sparseloop itself checks no metadata for a temporal
+// skip: it skips with the leader tile's emptiness as a gate would, so a case read from its files keeps
+// every leader).
+bool skipNeedsLeaderMetadata(const ModelOptions& options, const SgAction& a);
+
+// Whether leader `cnd` has metadata where a Skip at storage level `s` reads it: the nearest level at or
+// above `s` that keeps it, or the nearest one below, keeps it with a format. `kept(l, t)` and
+// `withFormat(l, t)` (level l, keeping t, holds it with metadata) describe the design: the one rule of the
+// sparse analysis (safStructureProblem) and of the search's pre-check (Evaluator::skipsHaveLeaderMetadata).
+template <class Kept, class WithFormat>
+bool leaderHasMetadata(int levelCount, int s, int cnd, Kept&& kept, WithFormat&& withFormat)
+{
+    for (int l = s; l >= 0; --l)
+        if (kept(l, cnd)) {
+            if (withFormat(l, cnd))
+                return true;
+            break;
+        }
+    for (int l = s + 1; l < levelCount; ++l)
+        if (kept(l, cnd))
+            return withFormat(l, cnd);
+    return false;
+}
+
 // Why the design's S/G actions cannot be built, or "": an action on an unknown tensor or on one no level
 // at or above its site keeps, or a Skip none of whose leaders has metadata where it reads them (with
 // ModelOptions::skipNeedsLeaderMetadata). Needs the formats bound (hasFormat) and nothing the costs
