@@ -300,6 +300,11 @@ bool Evaluator::dataFitsCapacity(const Design& design)
                                    m_options.occupancyConfidence);
 }
 
+bool Evaluator::scoredAsSparseloopBinds(const Design& design) const
+{
+    return m_options.formatSpace != FormatSpace::Unrestricted && boundToLoops(design.sparse);
+}
+
 bool Evaluator::skipsHaveLeaderMetadata(const Design& design) const
 {
     const int levels = m_arch.levelCount();
@@ -311,8 +316,7 @@ bool Evaluator::skipsHaveLeaderMetadata(const Design& design) const
                           })))
         return true;
     // evaluate() scores a genome's formats as Sparseloop binds them: with metadata when compressed.
-    const bool sparseloopBound =
-        m_options.formatSpace != FormatSpace::Unrestricted && boundToLoops(design.sparse);
+    const bool sparseloopBound = scoredAsSparseloopBinds(design);
     const auto& formats = design.sparse.formats;
     const auto kept = [&](int l, int t) { return design.mapping.holds(l, t); };
     const auto withFormat = [&](int l, int t) {
@@ -375,7 +379,7 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
     // beyond Sparseloop and keep the genome's binding.
     const ModelOptions* options = &m_options;
     const std::vector<std::vector<TensorFormat>>* formats = &given.sparse.formats;
-    if (m_options.formatSpace != FormatSpace::Unrestricted && boundToLoops(given.sparse)) {
+    if (scoredAsSparseloopBinds(given)) {
         sparseloopFormatsInto(m_workload, m_arch, given, m_sparseloopFormats);
         for (auto& level : m_sparseloopFormats)
             for (auto& format : level)

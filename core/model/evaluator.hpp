@@ -79,6 +79,9 @@ public:
 
 private:
     bool checkStructure(const Design& design);
+    // Whether evaluate() scores the design's formats as Sparseloop binds them from our export (formats
+    // bound to the genome's loops, in a Sparseloop format space) rather than as the genome binds them.
+    bool scoredAsSparseloopBinds(const Design& design) const;
     void fillDenseResult();
     void finishCosts();
     // Names in m_result.sparseloopArtefact the tiles flagged sparseloopSeesNoOccupancy.
