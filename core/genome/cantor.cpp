@@ -56,6 +56,15 @@ void cantorDecodeInto(std::int64_t code, int dimCount, std::vector<int>& order)
 {
     if (dimCount < 0 || dimCount > kMaxCantorDims)
         throw GenomeError("loop orders need between 0 and " + std::to_string(kMaxCantorDims) + " dimensions");
+    order.resize(static_cast<std::size_t>(dimCount));
+    cantorDecodeInto(code, dimCount, std::span<int>(order));
+}
+
+void cantorDecodeInto(std::int64_t code, int dimCount, std::span<int> order)
+{
+    if (dimCount < 0 || dimCount > kMaxCantorDims || order.size() != static_cast<std::size_t>(dimCount))
+        throw GenomeError("loop orders need between 0 and " + std::to_string(kMaxCantorDims) +
+                          " dimensions, decoded into as many places");
     const std::int64_t count = kFactorials[static_cast<std::size_t>(dimCount)];
     if (code < 1 || code > count)
         throw GenomeError("permutation code " + std::to_string(code) + " is outside [1, " +
@@ -64,7 +73,6 @@ void cantorDecodeInto(std::int64_t code, int dimCount, std::vector<int>& order)
     int unused[kMaxCantorDims];
     for (int i = 0; i < dimCount; ++i)
         unused[i] = i;
-    order.resize(static_cast<std::size_t>(dimCount));
     std::int64_t rest = code - 1;
     int left = dimCount;
     for (int i = 0; i < dimCount; ++i) {

@@ -23,5 +23,7 @@ std::int64_t cantorEncode(std::span<const int> order);
 std::vector<int> cantorDecode(std::int64_t code, int dimCount);
 // The same into `order` (reusing its storage).
 void cantorDecodeInto(std::int64_t code, int dimCount, std::vector<int>& order);
+// The same into `order`, which must hold exactly `dimCount` places (throws GenomeError otherwise).
+void cantorDecodeInto(std::int64_t code, int dimCount, std::span<int> order);
 
 } // namespace sparsemap

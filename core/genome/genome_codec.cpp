@@ -6,7 +6,6 @@
 #include "util/error.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <map>
 
 namespace sparsemap {
@@ -80,7 +79,7 @@ void decodeGenomeInto(const GenomeLayout& layout, std::span<const int> genome, D
     for (int i = sg.begin; i < sg.end; ++i) {
         auto& site = design.sparse.sites[i - sg.begin];
         site.storageLevel = layout.gene(i).site;
-        site.actions = sgActionsFromGene(genome[i], layout.inputTensors());
+        sgActionsFromGeneInto(genome[i], layout.inputTensors(), site.actions);
     }
 }
 
@@ -101,11 +100,19 @@ void nonUnitLoopMasks(const GenomeLayout& layout, std::span<const int> genome, s
 
 namespace {
 
+// The number of set bits. std::popcount is a libgcc call on the x86-64 baseline (no POPCNT), and the
+// canonical form counts ranks on every genome.
+int bitCount(std::uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    return static_cast<int>((((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 // orderedLoopMasks from the genome's nonUnitLoopMasks.
 void orderedLoopMasksFrom(const GenomeLayout& layout, std::span<const int> genome,
                           const std::uint32_t (&nonUnit)[64], std::span<std::uint32_t> masks)
 {
-    const Workload& w = layout.workload();
     const auto& slots = layout.mappingLevels();
     const std::size_t levels = slots.size();
     // The dims of the tensors whose tile at storage level s has metadata: a rank there (one per
@@ -113,11 +120,11 @@ void orderedLoopMasksFrom(const GenomeLayout& layout, std::span<const int> genom
     auto withMetadata = [&](int s) {
         std::uint32_t dimsOf = 0;
         for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
-            const std::uint32_t relevant = w.dimMask(layout.formatTensor(slot));
+            const std::uint32_t relevant = layout.formatTensorDims(slot);
             int ranks = 0;
             for (std::size_t l = 0; l < levels; ++l)
                 if (slots[l].storageLevel >= s)
-                    ranks += std::popcount(nonUnit[l] & relevant);
+                    ranks += bitCount(nonUnit[l] & relevant);
             bool metadata = ranks > kFormatGenesPerTensor;
             const int base = layout.formatSegment(slot).begin;
             for (int pos = kFormatGenesPerTensor - std::min(ranks, kFormatGenesPerTensor);
@@ -169,30 +176,35 @@ void canonicalizeGenome(const GenomeLayout& layout, Genome& genome)
     // The loops whose place does not matter outermost in dim order, the others in their order.
     std::uint32_t ordered[64];
     orderedLoopMasksFrom(layout, genome, nonUnit, ordered);
-    int order[32], canonical[32];
-    std::vector<int> decoded;
+    int decoded[kMaxCantorDims], canonical[kMaxCantorDims];
+    const std::uint32_t allDims = dims >= 32 ? ~0u : (1u << dims) - 1;
     const auto perm = layout.segment(GeneSegment::Permutation);
     for (int i = perm.begin; i < perm.end; ++i) {
-        const std::uint32_t mask = ordered[layout.gene(i).mappingLevel];
-        cantorDecodeInto(genome[i], dims, decoded);
+        const std::uint32_t mask = ordered[layout.gene(i).mappingLevel] & allDims;
+        if (mask == allDims)
+            continue; // every loop keeps its place: the order as it is
+        if (mask == 0) {
+            genome[i] = 1; // the workload's dim order (Cantor code 1)
+            continue;
+        }
+        cantorDecodeInto(genome[i], dims, std::span<int>(decoded, static_cast<std::size_t>(dims)));
         int k = 0;
         for (int d = 0; d < dims; ++d)
             if (!((mask >> d) & 1u))
                 canonical[k++] = d;
-        for (int d : decoded)
-            if ((mask >> d) & 1u)
-                canonical[k++] = d;
-        std::copy(canonical, canonical + dims, order);
+        for (int j = 0; j < dims; ++j)
+            if ((mask >> decoded[j]) & 1u)
+                canonical[k++] = decoded[j];
         genome[i] =
-            static_cast<int>(cantorEncode(std::span<const int>(order, static_cast<std::size_t>(dims))));
+            static_cast<int>(cantorEncode(std::span<const int>(canonical, static_cast<std::size_t>(dims))));
     }
     // Format genes no rank uses are U: a tensor has the most ranks at the outermost level, one per
     // non-unit loop of a dim that indexes it.
     for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
-        const std::uint32_t relevant = w.dimMask(layout.formatTensor(slot));
+        const std::uint32_t relevant = layout.formatTensorDims(slot);
         int ranks = 0;
         for (std::size_t l = 0; l < slots.size(); ++l)
-            ranks += std::popcount(nonUnit[l] & relevant);
+            ranks += bitCount(nonUnit[l] & relevant);
         const int base = layout.formatSegment(slot).begin;
         for (int pos = 0; pos < kFormatGenesPerTensor - std::min(ranks, kFormatGenesPerTensor); ++pos)
             genome[base + pos] = 0;
@@ -206,18 +218,18 @@ void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome,
 {
     const Workload& w = layout.workload();
     const int dims = static_cast<int>(w.dims.size());
-    const std::uint32_t relevant = w.dimMask(layout.formatTensor(slot));
+    const std::uint32_t relevant = layout.formatTensorDims(slot);
     std::uint32_t nonUnit[64];
     nonUnitLoopMasks(layout, genome, nonUnit);
     out.clear();
-    std::vector<int> order;
+    int order[kMaxCantorDims];
     const auto perm = layout.segment(GeneSegment::Permutation);
     for (int i = perm.begin; i < perm.end; ++i) {
         const int level = layout.gene(i).mappingLevel;
         const std::uint32_t mask = nonUnit[level] & relevant;
         if (!mask)
             continue;
-        cantorDecodeInto(genome[i], dims, order);
+        cantorDecodeInto(genome[i], dims, std::span<int>(order, static_cast<std::size_t>(dims)));
         for (int k = 0; k < dims; ++k)
             if ((mask >> order[k]) & 1u)
                 out.push_back({level, order[k]});

@@ -42,6 +42,8 @@ GenomeLayout::GenomeLayout(Workload workload, Architecture arch, GenomeOptions o
     m_output = m_workload.outputTensor();
     m_formatTensors = m_inputs;
     m_formatTensors.push_back(m_output);
+    for (int t : m_formatTensors)
+        m_formatTensorDims.push_back(m_workload.dimMask(t));
     const int inputCount = static_cast<int>(m_inputs.size());
     m_sgGeneCount = sparsemap::sgGeneCount(inputCount);
     const int dimCount = static_cast<int>(m_workload.dims.size());

@@ -109,6 +109,8 @@ public:
     int formatSegmentCount() const { return static_cast<int>(m_formatTensors.size()); }
     const std::vector<int>& formatTensors() const { return m_formatTensors; }
     int formatTensor(int slot) const { return m_formatTensors.at(slot); }
+    // The dims indexing a format slot's tensor (Workload::dimMask), computed once.
+    std::uint32_t formatTensorDims(int slot) const { return m_formatTensorDims.at(slot); }
     SegmentRange formatSegment(int slot) const { return m_formatSegments.at(slot); }
     // A segment's name for this workload: geneSegmentName, and a format segment (slot >= 0) is named
     // after its tensor (P, Q, Z; I, W, O for SpConv, whose P is a dimension; A, B, C, O for MTTKRP).
@@ -144,6 +146,7 @@ private:
     std::vector<int> m_sgSites;
     std::vector<int> m_inputs;
     std::vector<int> m_formatTensors;
+    std::vector<std::uint32_t> m_formatTensorDims;
     int m_output = -1;
     int m_sgGeneCount = 1;
 };

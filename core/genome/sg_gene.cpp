@@ -47,13 +47,28 @@ SgChoice sgChoice(int gene, int inputs)
 
 std::vector<SgAction> sgActionsFromGene(int gene, std::span<const int> inputs)
 {
+    std::vector<SgAction> actions;
+    sgActionsFromGeneInto(gene, inputs, actions);
+    return actions;
+}
+
+void sgActionsFromGeneInto(int gene, std::span<const int> inputs, std::vector<SgAction>& out)
+{
     const SgChoice c = sgChoice(gene, static_cast<int>(inputs.size()));
-    if (c.follower < 0)
-        return {};
+    if (c.follower < 0) {
+        out.clear();
+        return;
+    }
     const int x = inputs[c.follower], y = inputs[c.leader];
+    out.resize(c.doubleSided ? 2 : 1);
+    const auto set = [&](SgAction& a, int target, int leader) {
+        a.kind = c.kind;
+        a.target = target;
+        a.conditionOn.assign(1, leader);
+    };
+    set(out[0], x, y);
     if (c.doubleSided)
-        return {SgAction{c.kind, x, {y}}, SgAction{c.kind, y, {x}}};
-    return {SgAction{c.kind, x, {y}}};
+        set(out[1], y, x);
 }
 
 std::optional<int> sgGeneFromActions(const std::vector<SgAction>& actions, std::span<const int> inputs)

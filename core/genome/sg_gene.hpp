@@ -41,6 +41,8 @@ SgChoice sgChoice(int gene, int inputs);
 
 // `inputs` are the tensor indices of the input operands, in workload order.
 std::vector<SgAction> sgActionsFromGene(int gene, std::span<const int> inputs);
+// The same into `out`, reusing its storage (the decoder's hot path).
+void sgActionsFromGeneInto(int gene, std::span<const int> inputs, std::vector<SgAction>& out);
 // The gene whose actions equal `actions` (order-insensitive), or nullopt when no gene encodes them.
 std::optional<int> sgGeneFromActions(const std::vector<SgAction>& actions, std::span<const int> inputs);
 // A value as the genome's gene descriptions write it, e.g. "Gate P<-Q", "Skip A<->C", "none".

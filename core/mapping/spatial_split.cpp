@@ -1,8 +1,11 @@
 #include "mapping/spatial_split.hpp"
 
+#include "util/limits.hpp"
+
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <optional>
 
 namespace sparsemap {
 
@@ -124,64 +127,160 @@ std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& 
 
 namespace {
 
-// The existence question of Search without its allocations: the same depth-first walk over each
-// level's distinct X products (which one of equal products is placed does not change what fits).
+// One spatial level as the allocation-free search sees it: its non-unit bounds and their dims.
+struct SmallLevel {
+    int storage = 0;
+    int n = 0;
+    std::array<std::int64_t, kSmallSplitDims> bound{};
+    std::array<int, kSmallSplitDims> dim{};
+    std::optional<std::uint32_t> fixedX;
+
+    // Adds a per-dim bound; false when the level has more than kSmallSplitDims non-unit bounds.
+    bool add(int d, std::int64_t b)
+    {
+        if (b <= 1)
+            return true;
+        if (n == kSmallSplitDims)
+            return false;
+        bound[static_cast<std::size_t>(n)] = b;
+        dim[static_cast<std::size_t>(n++)] = d;
+        return true;
+    }
+};
+
+// Search without its allocations: the same depth-first walk over each level's distinct X products,
+// largest first, each with the mask choicesOf keeps for it (the first subset found, in subset order).
 struct SmallSearch {
     const Architecture& arch;
-    std::span<const int> storage;
-    std::span<const std::int64_t> bounds;
-    int dims;
+    std::span<const SmallLevel> levels;
+    std::uint32_t* picked; // one mask per level, or nullptr when only existence is asked
 
     bool place(std::size_t i, std::int64_t x, std::int64_t y) const
     {
-        if (i == storage.size())
+        if (i == levels.size())
             return true;
-        std::array<std::int64_t, kSmallSplitDims> split{};
-        int n = 0;
+        const SmallLevel& level = levels[i];
+        struct Product {
+            std::int64_t x;
+            std::uint32_t subset, mask;
+        };
+        std::array<Product, std::size_t{1} << kSmallSplitDims> products;
         std::int64_t total = 1;
-        for (int d = 0; d < dims; ++d)
-            if (const auto b = bounds[i * static_cast<std::size_t>(dims) + static_cast<std::size_t>(d)];
-                b > 1) {
-                split[static_cast<std::size_t>(n++)] = b;
-                total *= b;
+        for (int k = 0; k < level.n; ++k)
+            total *= level.bound[static_cast<std::size_t>(k)];
+        std::size_t count = 0;
+        if (level.fixedX) {
+            Product c{1, 0, *level.fixedX};
+            for (int k = 0; k < level.n; ++k)
+                if ((c.mask >> level.dim[static_cast<std::size_t>(k)]) & 1u)
+                    c.x *= level.bound[static_cast<std::size_t>(k)];
+            products[count++] = c;
+        } else {
+            count = std::size_t{1} << level.n;
+            for (std::size_t m = 0; m < count; ++m) {
+                Product c{1, static_cast<std::uint32_t>(m), 0};
+                for (int k = 0; k < level.n; ++k)
+                    if ((m >> k) & 1u) {
+                        c.x *= level.bound[static_cast<std::size_t>(k)];
+                        c.mask |= std::uint32_t{1} << level.dim[static_cast<std::size_t>(k)];
+                    }
+                products[m] = c;
             }
-        std::array<std::int64_t, std::size_t{1} << kSmallSplitDims> products;
-        const std::size_t count = std::size_t{1} << n;
-        for (std::size_t m = 0; m < count; ++m) {
-            std::int64_t p = 1;
-            for (int k = 0; k < n; ++k)
-                if ((m >> k) & 1u)
-                    p *= split[static_cast<std::size_t>(k)];
-            products[m] = p;
+            std::sort(products.begin(), products.begin() + static_cast<std::ptrdiff_t>(count),
+                      [](const Product& a, const Product& b) {
+                          return a.x > b.x || (a.x == b.x && a.subset < b.subset);
+                      });
         }
-        std::sort(products.begin(), products.begin() + static_cast<std::ptrdiff_t>(count), std::greater<>());
-        const int from = storage[i] + 1;
-        const int to = i + 1 < storage.size() ? storage[i + 1] : arch.levelCount();
+        const int from = level.storage + 1;
+        const int to = i + 1 < levels.size() ? levels[i + 1].storage : arch.levelCount();
         for (std::size_t k = 0; k < count; ++k) {
-            if (k > 0 && products[k] == products[k - 1])
+            if (k > 0 && products[k].x == products[k - 1].x)
                 continue;
-            const std::int64_t nx = x * products[k], ny = y * (total / products[k]);
-            if (fitsMeshes(arch, from, to, nx, ny) && place(i + 1, nx, ny))
+            const std::int64_t nx = x * products[k].x, ny = y * (total / products[k].x);
+            if (!fitsMeshes(arch, from, to, nx, ny))
+                continue;
+            if (picked)
+                picked[i] = products[k].mask;
+            if (place(i + 1, nx, ny))
                 return true;
         }
         return false;
     }
 };
 
+// The spatial levels of `mapping` for SmallSearch; false when there are more than
+// kMaxStorageLevels of them or one has more than kSmallSplitDims non-unit bounds.
+bool smallLevelsOf(const Mapping& mapping, std::array<SmallLevel, kMaxStorageLevels>& out, std::size_t& count)
+{
+    count = 0;
+    for (const auto& level : mapping.levels) {
+        if (level.kind != LoopKind::Spatial)
+            continue;
+        if (count == out.size())
+            return false;
+        SmallLevel& s = out[count++];
+        s = SmallLevel{};
+        s.storage = level.storageLevel;
+        for (std::size_t d = 0; d < level.bounds.size(); ++d)
+            if (!s.add(static_cast<int>(d), level.bounds[d]))
+                return false;
+        if (level.spatialXLoops >= 0) {
+            std::uint32_t mask = 0;
+            const int n = static_cast<int>(level.order.size());
+            for (int i = std::max(0, n - level.spatialXLoops); i < n; ++i)
+                mask |= 1u << level.order[static_cast<std::size_t>(i)];
+            s.fixedX = mask;
+        }
+    }
+    return true;
+}
+
+// splitSpatialLoops(arch, spatialLoopsOf(mapping)) into `masks` (one per spatial level, outer to
+// inner), without allocating when smallLevelsOf can hold the levels.
+using SmallMasks = std::array<std::uint32_t, kMaxStorageLevels>;
+bool splitMasksInto(const Architecture& arch, const Mapping& mapping, SmallMasks& small,
+                    std::vector<std::uint32_t>& large, std::span<const std::uint32_t>& masks)
+{
+    std::array<SmallLevel, kMaxStorageLevels> levels;
+    std::size_t count = 0;
+    if (smallLevelsOf(mapping, levels, count)) {
+        masks = std::span<const std::uint32_t>(small.data(), count);
+        return SmallSearch{arch, std::span<const SmallLevel>(levels.data(), count), small.data()}.place(0, 1,
+                                                                                                        1);
+    }
+    auto picked = splitSpatialLoops(arch, spatialLoopsOf(mapping));
+    if (!picked)
+        return false;
+    large = std::move(*picked);
+    masks = large;
+    return true;
+}
+
 } // namespace
 
 bool spatialSplitExists(const Architecture& arch, std::span<const int> storageLevels,
                         std::span<const std::int64_t> bounds, int dims)
 {
-    bool small = true;
+    std::array<SmallLevel, kMaxStorageLevels> levels;
+    bool small = storageLevels.size() <= levels.size();
     for (std::size_t i = 0; i < storageLevels.size() && small; ++i) {
-        const auto row = bounds.subspan(i * static_cast<std::size_t>(dims), static_cast<std::size_t>(dims));
-        small =
-            std::count_if(row.begin(), row.end(), [](std::int64_t b) { return b > 1; }) <= kSmallSplitDims;
+        levels[i].storage = storageLevels[i];
+        for (int d = 0; d < dims && small; ++d)
+            small =
+                levels[i].add(d, bounds[i * static_cast<std::size_t>(dims) + static_cast<std::size_t>(d)]);
     }
     if (small)
-        return SmallSearch{arch, storageLevels, bounds, dims}.place(0, 1, 1);
+        return SmallSearch{arch, std::span<const SmallLevel>(levels.data(), storageLevels.size()), nullptr}
+            .place(0, 1, 1);
     return splitSpatialLoops(arch, spatialLoopsFromFlat(storageLevels, bounds, dims)).has_value();
+}
+
+bool spatialSplitFits(const Architecture& arch, const Mapping& mapping)
+{
+    SmallMasks small;
+    std::vector<std::uint32_t> large;
+    std::span<const std::uint32_t> masks;
+    return splitMasksInto(arch, mapping, small, large, masks);
 }
 
 std::vector<SpatialLoops> spatialLoopsFromFlat(std::span<const int> storageLevels,
@@ -276,15 +375,17 @@ std::optional<Mapping> withSpatialSplits(const Architecture& arch, const Mapping
 
 bool withSpatialSplitsInto(const Architecture& arch, const Mapping& mapping, Mapping& out)
 {
-    const auto masks = splitSpatialLoops(arch, spatialLoopsOf(mapping));
-    if (!masks)
+    SmallMasks small;
+    std::vector<std::uint32_t> large;
+    std::span<const std::uint32_t> masks;
+    if (!splitMasksInto(arch, mapping, small, large, masks))
         return false;
     out = mapping;
     std::size_t k = 0;
     for (auto& level : out.levels) {
         if (level.kind != LoopKind::Spatial)
             continue;
-        const std::uint32_t mask = (*masks)[k++];
+        const std::uint32_t mask = masks[k++];
         if (level.spatialXLoops >= 0)
             continue;
         applySplit(level, mask);

@@ -62,6 +62,9 @@ inline bool loopAlongY(const MappingLevel& level, int orderIndex)
 
 // The spatial mapping levels of `mapping`, outer to inner.
 std::vector<SpatialLoops> spatialLoopsOf(const Mapping& mapping);
+// splitSpatialLoops(arch, spatialLoopsOf(mapping)).has_value(), without allocating when no spatial
+// level has more than kSmallSplitDims non-unit bounds (the model's hot path).
+bool spatialSplitFits(const Architecture& arch, const Mapping& mapping);
 
 // The mapping with every spatial level's X dims innermost in `order` and `spatialXLoops` set
 // (Timeloop's split); levels that have a split keep it. nullopt when no split fits.

@@ -73,9 +73,8 @@ std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResul
     for (const auto& level : c.design.mapping.levels)
         allAlongXFits = allAlongXFits && (level.kind != LoopKind::Spatial || level.spatialXLoops < 0);
     allAlongXFits = allAlongXFits && spatialLoopsFitAlongX(arch, c.design.mapping);
-    const auto spatial =
-        allAlongXFits || skipped ? std::vector<SpatialLoops>{} : spatialLoopsOf(c.design.mapping);
-    if (!spatial.empty() && !splitSpatialLoops(arch, spatial)) {
+    if (!allAlongXFits && !skipped && !spatialSplitFits(arch, c.design.mapping)) {
+        const auto spatial = spatialLoopsOf(c.design.mapping);
         std::string what;
         for (std::size_t i = 0; i < spatial.size(); ++i) {
             double product = 1;

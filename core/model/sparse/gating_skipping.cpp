@@ -1,16 +1,21 @@
 #include "model/sparse/gating_skipping.hpp"
 
 #include "model/dataflow/loop_nest.hpp"
+#include "util/limits.hpp"
 #include "util/rounding.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace sparsemap::model {
 
 namespace {
 
-double projected(const Workload& w, int tensor, const std::vector<double>& dims)
+// Per-dim extents of a tile, on the stack (a workload has at most kMaxDims dims: workloadProblems).
+using DimExtents = std::array<double, kMaxDims>;
+
+double projected(const Workload& w, int tensor, const DimExtents& dims)
 {
     double v = 1;
     for (const auto& rank : w.tensors[tensor].ranks) {
@@ -46,8 +51,8 @@ TensorSparseState& state(const SparseContext& c, SparseScratch& scratch, int s, 
 // Probability that a leader-follower SAF at level `lt` eliminates an access to `target`
 // (§4.2): the follower tile is the operation space up to the target loop; each condition's
 // leader tile grows by the spatial loops above it and shrinks along co-iterated dims.
-double leaderFollowerProbability(const SparseContext& c, const SparseScratch& scratch, int lt, int target,
-                                 const std::vector<int>& conditions)
+double leaderFollowerProbability(const SparseContext& c, SparseScratch& scratch, int lt, int target,
+                                 std::span<const int> conditions)
 {
     // Sparseloop 2022's rule (storage-gs-analyzer, ComputeIneffectualReadImpact): the target tile an
     // SAF skips is the operation space of the *target loop* (and every loop inside it); the leader
@@ -92,8 +97,11 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
     if (!scalarMold && targetLoop < 0)
         targetLoop = lastSpatial >= 0 ? lastSpatial : last;
     // The target loop's operation space and the loops above it that join the leader's.
-    std::vector<double> base(w.dims.size(), 1.0);
-    std::vector<int> relevant;
+    const std::size_t dimCount = w.dims.size();
+    DimExtents base;
+    std::fill_n(base.begin(), dimCount, 1.0);
+    auto& relevant = scratch.loopIndices;
+    relevant.clear();
     // Sparseloop's granularity: the target tile the target loop's operation space holds (one
     // element for a scalar mold), and the dim of the target loop.
     double granularity = 1;
@@ -130,11 +138,10 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
     }
     const double block = static_cast<double>(std::max(1, c.arch.levels[lt].blockSize));
     double keep = 1;
-    std::vector<double> mold(w.dims.size(), 1.0);
-    std::vector<double> coIteration(w.dims.size(), 1.0);
+    DimExtents mold, coIteration;
     for (int cnd : conditions) {
         mold = base;
-        std::fill(coIteration.begin(), coIteration.end(), 1.0);
+        std::fill_n(coIteration.begin(), dimCount, 1.0);
         const std::uint32_t conditionDims = relevantDims(w, cnd);
         const std::uint32_t shared = targetDims & conditionDims;
         bool coIterated = false, ineffective = false;
@@ -162,7 +169,7 @@ double leaderFollowerProbability(const SparseContext& c, const SparseScratch& sc
         // (Sparseloop: scaling_needed_to_fit_block_size, applied per co-iterated dim in dim order,
         // with the leader's extents held as integers).
         double scaling = std::ceil(block / (granularity / aggregated));
-        for (std::size_t d = 0; d < mold.size(); ++d) {
+        for (std::size_t d = 0; d < dimCount; ++d) {
             if (coIteration[d] == 1.0)
                 continue;
             const double effective = coIteration[d] / scaling;
@@ -298,9 +305,12 @@ void applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Evaluation
     double spatialRatio = 1; // average MAC share left by spatial skipping
 
     // Leader-follower SAFs, outer levels first so that inner ones see conditional probabilities.
-    std::vector<double> upperP(tensors, 0.0);
-    std::vector<double> safP(tensors, 0.0);
-    std::vector<int> safLevel(tensors, -1); // the outermost level with an SAF on the tensor
+    auto& upperP = scratch.upperP;
+    auto& safP = scratch.safP;
+    auto& safLevel = scratch.safLevel; // the outermost level with an SAF on the tensor
+    upperP.assign(tensors, 0.0);
+    safP.assign(tensors, 0.0);
+    safLevel.assign(tensors, -1);
     for (int s = 0; s < levels; ++s) {
         for (const auto& site : c.design.sparse.sites) {
             if (site.storageLevel != s)
@@ -314,9 +324,11 @@ void applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Evaluation
                 const int lt = keptAtOrAbove(c, s, a.target);
                 // A skip can only jump over the zeros of leaders whose metadata says where they
                 // are: leaders without metadata drop out (safStructureProblem: one is left).
-                std::vector<int> leaders = a.conditionOn;
+                auto& leaders = scratch.leaders;
+                leaders.assign(a.conditionOn.begin(), a.conditionOn.end());
                 if (skipNeedsLeaderMetadata(c.options, a))
-                    std::erase_if(leaders, [&](int cnd) { return !leaderHasBoundMetadata(c, scratch, s, cnd); });
+                    std::erase_if(leaders,
+                                  [&](int cnd) { return !leaderHasBoundMetadata(c, scratch, s, cnd); });
                 if (!w.tensors[a.target].isOutput)
                     fx.operandTargeted[a.target] = true;
                 if (a.kind == SgKind::SpatialSkip) {
@@ -326,7 +338,8 @@ void applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Evaluation
                         if (at < 0 || !state(c, scratch, at, cnd).hasFormat)
                             continue;
                         // The innermost spatial loop of this level over the condition's dims.
-                        std::vector<double> mold(w.dims.size(), 1.0);
+                        DimExtents mold;
+                        std::fill_n(mold.begin(), w.dims.size(), 1.0);
                         const std::uint32_t dims = relevantDims(w, cnd);
                         for (const auto& loop : scratch.allLoops) {
                             if (loop.storageLevel == s && loop.spatial && loop.bound > 1 &&
@@ -337,7 +350,7 @@ void applyStorageSafs(const SparseContext& c, SparseScratch& scratch, Evaluation
                         ratio *= 1 - probabilityEmptyOfVolume(*c.density[cnd], projected(w, cnd, mold));
                         // Fan-out needed: each spatial loop over the condition's dims only needs as
                         // many instances as a full fiber has non-empty elements.
-                        std::fill(mold.begin(), mold.end(), 1.0);
+                        std::fill_n(mold.begin(), w.dims.size(), 1.0);
                         for (const auto& loop : scratch.allLoops) {
                             if (loop.storageLevel == s && loop.spatial && loop.bound > 1 &&
                                 ((dims >> loop.dim) & 1u)) {

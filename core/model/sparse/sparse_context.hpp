@@ -125,7 +125,10 @@ struct SparseScratch {
     std::vector<OccupancyPoint> points;
     std::vector<std::int64_t> shape;
     std::vector<std::int64_t> dimTiles; // the tile's per-dim extents behind `shape`
-    std::vector<NestLoop> allLoops; // including bound-1 loops, innermost first
+    std::vector<NestLoop> allLoops;     // including bound-1 loops, innermost first
+    // applyStorageSafs' per-tensor state and leaders, leaderFollowerProbability's loop indices.
+    std::vector<double> upperP, safP;
+    std::vector<int> safLevel, leaders, loopIndices;
 };
 
 // Density models for every tensor of a (padded) workload: inputs from their specs, the output

@@ -61,7 +61,7 @@ void DirectEncoding::decode(std::span<const int> individual, Design& design) con
     for (int i = sg.begin; i < sg.end; ++i) {
         auto& site = design.sparse.sites[i - sg.begin];
         site.storageLevel = m_layout.gene(i).site;
-        site.actions = sgActionsFromGene(view[i], m_layout.inputTensors());
+        sgActionsFromGeneInto(view[i], m_layout.inputTensors(), site.actions);
     }
 }
 
