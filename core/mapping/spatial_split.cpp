@@ -128,12 +128,20 @@ std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& 
 namespace {
 
 // One spatial level as the allocation-free search sees it: its non-unit bounds and their dims.
+// Only the first n entries of bound and dim are set (the levels are arrays on a hot path).
 struct SmallLevel {
-    int storage = 0;
-    int n = 0;
-    std::array<std::int64_t, kSmallSplitDims> bound{};
-    std::array<int, kSmallSplitDims> dim{};
+    int storage;
+    int n;
+    std::array<std::int64_t, kSmallSplitDims> bound;
+    std::array<int, kSmallSplitDims> dim;
     std::optional<std::uint32_t> fixedX;
+
+    void reset(int storageLevel)
+    {
+        storage = storageLevel;
+        n = 0;
+        fixedX.reset();
+    }
 
     // Adds a per-dim bound; false when the level has more than kSmallSplitDims non-unit bounds.
     bool add(int d, std::int64_t b)
@@ -162,7 +170,7 @@ struct SmallSearch {
         const SmallLevel& level = levels[i];
         struct Product {
             std::int64_t x;
-            std::uint32_t subset, mask;
+            std::uint32_t mask;
         };
         std::array<Product, std::size_t{1} << kSmallSplitDims> products;
         std::int64_t total = 1;
@@ -170,26 +178,26 @@ struct SmallSearch {
             total *= level.bound[static_cast<std::size_t>(k)];
         std::size_t count = 0;
         if (level.fixedX) {
-            Product c{1, 0, *level.fixedX};
+            Product c{1, *level.fixedX};
             for (int k = 0; k < level.n; ++k)
                 if ((c.mask >> level.dim[static_cast<std::size_t>(k)]) & 1u)
                     c.x *= level.bound[static_cast<std::size_t>(k)];
             products[count++] = c;
         } else {
-            count = std::size_t{1} << level.n;
-            for (std::size_t m = 0; m < count; ++m) {
-                Product c{1, static_cast<std::uint32_t>(m), 0};
-                for (int k = 0; k < level.n; ++k)
-                    if ((m >> k) & 1u) {
-                        c.x *= level.bound[static_cast<std::size_t>(k)];
-                        c.mask |= std::uint32_t{1} << level.dim[static_cast<std::size_t>(k)];
+            // Every subset in subset order, inserted into a list kept largest first with equal
+            // products in subset order (a stable insertion sort: few subsets, mostly 2-8).
+            for (std::size_t m = 0; m < (std::size_t{1} << level.n); ++m) {
+                Product c{1, 0};
+                for (int j = 0; j < level.n; ++j)
+                    if ((m >> j) & 1u) {
+                        c.x *= level.bound[static_cast<std::size_t>(j)];
+                        c.mask |= std::uint32_t{1} << level.dim[static_cast<std::size_t>(j)];
                     }
-                products[m] = c;
+                std::size_t at = count++;
+                for (; at > 0 && products[at - 1].x < c.x; --at)
+                    products[at] = products[at - 1];
+                products[at] = c;
             }
-            std::sort(products.begin(), products.begin() + static_cast<std::ptrdiff_t>(count),
-                      [](const Product& a, const Product& b) {
-                          return a.x > b.x || (a.x == b.x && a.subset < b.subset);
-                      });
         }
         const int from = level.storage + 1;
         const int to = i + 1 < levels.size() ? levels[i + 1].storage : arch.levelCount();
@@ -219,8 +227,7 @@ bool smallLevelsOf(const Mapping& mapping, std::array<SmallLevel, kMaxStorageLev
         if (count == out.size())
             return false;
         SmallLevel& s = out[count++];
-        s = SmallLevel{};
-        s.storage = level.storageLevel;
+        s.reset(level.storageLevel);
         for (std::size_t d = 0; d < level.bounds.size(); ++d)
             if (!s.add(static_cast<int>(d), level.bounds[d]))
                 return false;
@@ -264,7 +271,7 @@ bool spatialSplitExists(const Architecture& arch, std::span<const int> storageLe
     std::array<SmallLevel, kMaxStorageLevels> levels;
     bool small = storageLevels.size() <= levels.size();
     for (std::size_t i = 0; i < storageLevels.size() && small; ++i) {
-        levels[i].storage = storageLevels[i];
+        levels[i].reset(storageLevels[i]);
         for (int d = 0; d < dims && small; ++d)
             small =
                 levels[i].add(d, bounds[i * static_cast<std::size_t>(dims) + static_cast<std::size_t>(d)]);
