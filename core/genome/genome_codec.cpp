@@ -115,34 +115,55 @@ void orderedLoopMasksFrom(const GenomeLayout& layout, std::span<const int> genom
 {
     const auto& slots = layout.mappingLevels();
     const std::size_t levels = slots.size();
-    // The dims of the tensors whose tile at storage level s has metadata: a rank there (one per
-    // non-unit loop at or inside s) with a format gene other than U, or beyond the genes (UOP).
-    auto withMetadata = [&](int s) {
+    const int formatSlots = layout.formatSegmentCount();
+    // Each format slot's ranks at the storage level of the block below: one per non-unit loop of a
+    // dim indexing its tensor at or inside the level (mapping levels run outer to inner, storage
+    // levels in order). Counted as the walk goes, up to kRunning slots; beyond, summed per block.
+    constexpr int kRunning = 32;
+    int running[kRunning] = {};
+    auto ranksFrom = [&](int slot, std::size_t first) {
+        if (slot < kRunning)
+            return running[slot];
+        int ranks = 0;
+        for (std::size_t l = first; l < levels; ++l)
+            ranks += bitCount(nonUnit[l] & layout.formatTensorDims(slot));
+        return ranks;
+    };
+    // The dims of the tensors whose tile at the block's storage level has metadata: a rank there with
+    // a format gene other than U, or beyond the genes (UOP).
+    auto withMetadata = [&](std::size_t first) {
         std::uint32_t dimsOf = 0;
-        for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
-            const std::uint32_t relevant = layout.formatTensorDims(slot);
-            int ranks = 0;
-            for (std::size_t l = 0; l < levels; ++l)
-                if (slots[l].storageLevel >= s)
-                    ranks += bitCount(nonUnit[l] & relevant);
+        for (int slot = 0; slot < formatSlots; ++slot) {
+            const int ranks = ranksFrom(slot, first);
             bool metadata = ranks > kFormatGenesPerTensor;
             const int base = layout.formatSegment(slot).begin;
             for (int pos = kFormatGenesPerTensor - std::min(ranks, kFormatGenesPerTensor);
                  pos < kFormatGenesPerTensor && !metadata; ++pos)
                 metadata = genome[base + pos] != static_cast<int>(RankFormat::U);
             if (metadata)
-                dimsOf |= relevant;
+                dimsOf |= layout.formatTensorDims(slot);
         }
         return dimsOf;
     };
-    // Inner to outer: `below` = the dims with a non-unit loop inside the level.
+    // Inner to outer, a storage level's block of mapping levels [first, last] at a time: `below` =
+    // the dims with a non-unit loop inside the block.
     std::uint32_t below = 0;
-    for (std::size_t l = levels; l-- > 0;) {
-        masks[l] = nonUnit[l];
-        const bool innermostOfStorage = l + 1 == levels || slots[l + 1].storageLevel != slots[l].storageLevel;
-        if (innermostOfStorage && below != 0)
-            masks[l] |= below & withMetadata(slots[l].storageLevel);
-        below |= nonUnit[l];
+    for (std::size_t end = levels; end > 0;) {
+        const std::size_t last = end - 1;
+        std::size_t first = last;
+        while (first > 0 && slots[first - 1].storageLevel == slots[last].storageLevel)
+            --first;
+        std::uint32_t block = 0;
+        for (std::size_t l = first; l <= last; ++l) {
+            masks[l] = nonUnit[l];
+            block |= nonUnit[l];
+            for (int slot = 0; slot < std::min(formatSlots, kRunning); ++slot)
+                running[slot] += bitCount(nonUnit[l] & layout.formatTensorDims(slot));
+        }
+        if (below != 0)
+            masks[last] |= below & withMetadata(first);
+        below |= block;
+        end = first;
     }
 }
 
