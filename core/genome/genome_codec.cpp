@@ -259,7 +259,7 @@ void formatRankKeysInto(const GenomeLayout& layout, std::span<const int> genome,
 
 void carryFormats(const GenomeLayout& layout, std::span<const int> before, Genome& after)
 {
-    std::vector<RankKey> was, now;
+    thread_local std::vector<RankKey> was, now; // reused: the search carries formats on every move
     constexpr int kUOP = static_cast<int>(RankFormat::UOP);
     for (int slot = 0; slot < layout.formatSegmentCount(); ++slot) {
         const int base = layout.formatSegment(slot).begin;
