@@ -13,6 +13,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <limits>
 
 using namespace sparsemap;
@@ -132,6 +133,92 @@ private slots:
             const std::vector<SpatialLoops> nine{{1, bounds, std::nullopt}};
             QCOMPARE(spatialFanoutUse(a, nine)[1], std::int64_t{1152});
             QCOMPARE(spatialFanoutFits(a, nine), fits);
+        }
+    }
+
+    void splitOfAMappingByHand()
+    {
+        // The toy as 2 x 2 PEs of 8 x 2 MACs (meshesByHand), M = 2 and N = 2 spread over the PEs. The
+        // X products, largest first: 4 (M and N) does not fit the PEs' 2 columns; 2 fits, taken by the
+        // first subset that gives it, M alone: M along X (innermost), N along Y.
+        Architecture a = test::toyArchitecture();
+        a.levels[2].meshX = 2;
+        a.compute.meshX = 8;
+        const GenomeLayout layout(test::toyWorkload(), a);
+        Mapping m = decodeGenome(layout, test::allFactorsAtDram(layout)).mapping;
+        const int mDim = layout.workload().dimIndex("M"), nDim = layout.workload().dimIndex("N");
+        MappingLevel* pes = nullptr;
+        for (auto& level : m.levels)
+            if (level.kind == LoopKind::Spatial && level.storageLevel == 1)
+                pes = &level;
+        QVERIFY(pes && mDim >= 0 && nDim >= 0);
+        pes->bounds[static_cast<std::size_t>(mDim)] = 2;
+        pes->bounds[static_cast<std::size_t>(nDim)] = 2;
+        QVERIFY(spatialSplitFits(a, m));
+        const auto split = withSpatialSplits(a, m);
+        QVERIFY(split);
+        const MappingLevel* laid = nullptr;
+        for (const auto& level : split->levels)
+            if (level.kind == LoopKind::Spatial && level.storageLevel == 1)
+                laid = &level;
+        QVERIFY(laid);
+        QCOMPARE(laid->spatialXLoops, 1);
+        QCOMPARE(laid->order.back(), mDim);
+        QVERIFY(spatialSplitFits(a, *split)); // the split, as given, fits
+        // M = 4 alone goes whole to X or to Y, and each side of the PE grid holds 2: no split.
+        pes->bounds[static_cast<std::size_t>(nDim)] = 1;
+        pes->bounds[static_cast<std::size_t>(mDim)] = 4;
+        QVERIFY(!spatialSplitFits(a, m));
+        QVERIFY(!withSpatialSplits(a, m));
+    }
+
+    void splitMasksAgreeWithTheGeneralSearch()
+    {
+        // The model's split (on the stack) places the dims the general search (splitSpatialLoops on
+        // spatialLoopsOf) places, and answers alike when none fits; a mapping with its split fits.
+        Architecture meshed = test::toyArchitecture();
+        meshed.levels[2].meshX = 2;
+        meshed.compute.meshX = 8;
+        std::vector<GenomeLayout> layouts{GenomeLayout(test::toyWorkload(), meshed)};
+        for (const char* preset : {"edge", "mobile", "cloud"})
+            for (const char* workload : {"mm3", "conv4"})
+                layouts.push_back(test::sampleLayout(workload, preset));
+        std::mt19937_64 rng(17);
+        for (const auto& layout : layouts) {
+            const Architecture& a = layout.architecture();
+            int fit = 0, unfit = 0, twoOrMore = 0;
+            for (int n = 0; n < 1000; ++n) {
+                Genome g = randomGenome(layout, rng);
+                for (int i = layout.segment(GeneSegment::Tiling).begin;
+                     i < layout.segment(GeneSegment::Tiling).end; ++i)
+                    if (layout.mappingLevels()[static_cast<std::size_t>(g[i] - 1)].kind ==
+                            LoopKind::Spatial &&
+                        rng() % 3 == 0)
+                        g[i] = 1; // fewer spatial loops: more designs within the fan-out
+                const Mapping m = decodeGenome(layout, g).mapping;
+                const auto reference = splitSpatialLoops(a, spatialLoopsOf(m));
+                const auto split = withSpatialSplits(a, m);
+                QCOMPARE(split.has_value(), reference.has_value());
+                QCOMPARE(spatialSplitFits(a, m), reference.has_value());
+                ++(reference ? fit : unfit);
+                if (!reference)
+                    continue;
+                std::size_t k = 0;
+                for (const auto& level : split->levels) {
+                    if (level.kind != LoopKind::Spatial)
+                        continue;
+                    std::uint32_t x = 0;
+                    for (std::size_t i = level.order.size() - static_cast<std::size_t>(level.spatialXLoops);
+                         i < level.order.size(); ++i)
+                        x |= 1u << level.order[i];
+                    QCOMPARE(x, (*reference)[k++]);
+                    twoOrMore += std::count_if(level.bounds.begin(), level.bounds.end(),
+                                               [](std::int64_t b) { return b > 1; }) >= 2;
+                }
+                QCOMPARE(k, reference->size());
+                QVERIFY(spatialSplitFits(a, *split));
+            }
+            QVERIFY(fit > 0 && unfit > 0 && twoOrMore > 0);
         }
     }
 
