@@ -40,6 +40,11 @@ SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings
 
 SearchContext::~SearchContext() = default;
 
+void SearchContext::parallelFor(std::size_t count, const std::function<void(std::size_t)>& f)
+{
+    m_workers->arena.execute([&] { tbb::parallel_for(std::size_t(0), count, f); });
+}
+
 // `evaluateOne(evaluator, i)` evaluates item i and returns the result and the design evaluated;
 // `decodedDesign(i, evaluated)` gives the design a file records for item i (called for a new best only).
 // Up to `maxFree` malformed results (EvaluationResult::malformed) cost no evaluation: they get +inf and are

@@ -9,6 +9,7 @@
 #include "model/evaluator.hpp"
 #include "search/search_types.hpp"
 
+#include <functional>
 #include <memory>
 #include <random>
 #include <span>
@@ -57,6 +58,10 @@ public:
     // design is evaluated as given; `genomes[i]` (may be empty) is what the log records.
     std::size_t evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,
                                 std::vector<double>& objectives);
+
+    // Runs f(i) for every i in [0, count) on the search's threads. For pure work on independent items
+    // (each writes only its own), so that the search stays the same whatever the thread count.
+    void parallelFor(std::size_t count, const std::function<void(std::size_t)>& f);
 
     int generation() const { return m_generation; }
     // Closes a generation: records convergence (best so far, average of the given population's

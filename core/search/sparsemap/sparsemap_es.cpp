@@ -395,7 +395,8 @@ private:
     // SparseMapEsParameters::capacityPrecheckApplies
     const bool m_precheckOn;
     Admissible m_admissible;
-    GenomeSet m_seen;             // every genome evaluated (its canonical genome when canonicalizing)
+    std::vector<char> m_candidateFits; // the polish's candidates that pass the fan-out pre-filter
+    GenomeSet m_seen;                  // every genome evaluated (its canonical genome when canonicalizing)
     bool m_normalized = false;    // from the first bred generation on, every genome evaluated is normalized
     GenomeSet m_polished;         // local optima already polished
     GenomeSet m_strategySearched; // bests whose sparse strategy was sub-searched
@@ -542,9 +543,16 @@ void EsRun::descendFrom(Genome& current, double& value, Population& population,
         auto isStart = [&](double o) {
             return o <= within && (m_p.followUpStrictStarts ? o > value : o >= value);
         };
-        for (auto& c : candidates) {
-            normalize(c);
-            if ((m_p.prefilterFanout && !spatialFanoutFits(m_layout, c)) || drawn.contains(c) ||
+        // The candidates' canonical forms and fan-out checks on the search's threads (pure per
+        // candidate), the bookkeeping below in order.
+        m_candidateFits.resize(candidates.size());
+        m_context.parallelFor(candidates.size(), [&](std::size_t i) {
+            normalize(candidates[i]);
+            m_candidateFits[i] = !m_p.prefilterFanout || spatialFanoutFits(m_layout, candidates[i]);
+        });
+        for (std::size_t i = 0; i < candidates.size(); ++i) {
+            auto& c = candidates[i];
+            if (!m_candidateFits[i] || drawn.contains(c) ||
                 (m_confinedDescent && !m_moves.innerSpatialOneDim(c)))
                 continue;
             if (known(c)) {
