@@ -127,6 +127,19 @@ std::optional<std::vector<std::uint32_t>> splitSpatialLoops(const Architecture& 
 
 namespace {
 
+// The dims a level's split places along X (its spatialXLoops innermost loops), as a mask; none
+// without a split.
+std::optional<std::uint32_t> splitXMask(const MappingLevel& level)
+{
+    if (level.spatialXLoops < 0)
+        return std::nullopt;
+    std::uint32_t mask = 0;
+    const int n = static_cast<int>(level.order.size());
+    for (int i = std::max(0, n - level.spatialXLoops); i < n; ++i)
+        mask |= 1u << level.order[static_cast<std::size_t>(i)];
+    return mask;
+}
+
 // One spatial level as the allocation-free search sees it: its non-unit bounds and their dims.
 // Only the first n entries of bound and dim are set (the levels are arrays on a hot path).
 struct SmallLevel {
@@ -231,13 +244,7 @@ bool smallLevelsOf(const Mapping& mapping, std::array<SmallLevel, kMaxStorageLev
         for (std::size_t d = 0; d < level.bounds.size(); ++d)
             if (!s.add(static_cast<int>(d), level.bounds[d]))
                 return false;
-        if (level.spatialXLoops >= 0) {
-            std::uint32_t mask = 0;
-            const int n = static_cast<int>(level.order.size());
-            for (int i = std::max(0, n - level.spatialXLoops); i < n; ++i)
-                mask |= 1u << level.order[static_cast<std::size_t>(i)];
-            s.fixedX = mask;
-        }
+        s.fixedX = splitXMask(level);
     }
     return true;
 }
@@ -325,13 +332,7 @@ std::vector<SpatialLoops> spatialLoopsOf(const Mapping& mapping)
         SpatialLoops s;
         s.storageLevel = level.storageLevel;
         s.bounds = level.bounds;
-        if (level.spatialXLoops >= 0) {
-            std::uint32_t mask = 0;
-            const int n = static_cast<int>(level.order.size());
-            for (int i = std::max(0, n - level.spatialXLoops); i < n; ++i)
-                mask |= 1u << level.order[static_cast<std::size_t>(i)];
-            s.fixedX = mask;
-        }
+        s.fixedX = splitXMask(level);
         out.push_back(std::move(s));
     }
     return out;

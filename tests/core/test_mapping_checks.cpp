@@ -26,6 +26,25 @@ SpatialLoops loops(int storageLevel, std::int64_t m, std::int64_t k, std::int64_
     return {storageLevel, {m, k, n}, std::nullopt};
 }
 
+// The toy as 2 x 2 PEs of 8 x 2 MACs (each PE's 4 MACs along X).
+Architecture meshedToy()
+{
+    Architecture a = test::toyArchitecture();
+    a.levels[2].meshX = 2;
+    a.compute.meshX = 8;
+    return a;
+}
+
+// The meshed toy, and mm3 and conv4 on every preset.
+std::vector<GenomeLayout> meshedToyAndPresetLayouts()
+{
+    std::vector<GenomeLayout> layouts{GenomeLayout(test::toyWorkload(), meshedToy())};
+    for (const char* preset : {"edge", "mobile", "cloud"})
+        for (const char* workload : {"mm3", "conv4"})
+            layouts.push_back(test::sampleLayout(workload, preset));
+    return layouts;
+}
+
 bool mentions(const std::string& text, const char* part)
 {
     return text.find(part) != std::string::npos;
@@ -100,9 +119,7 @@ private slots:
         // The 4 PEs as a 2 x 2 grid and their 16 MACs as 8 x 2 (each PE's 4 along X): M = 4 alone
         // cannot be split over X and Y (a loop goes whole to one side, and each side holds 2),
         // M = 2 and N = 2 can. Both use 4 = the fan-out.
-        Architecture a = test::toyArchitecture();
-        a.levels[2].meshX = 2;
-        a.compute.meshX = 8;
+        const Architecture a = meshedToy();
         QVERIFY(architectureProblems(a).empty());
         const std::vector<SpatialLoops> line{loops(1, 4, 1, 1)};
         const std::vector<SpatialLoops> square{loops(1, 2, 1, 2)};
@@ -141,9 +158,7 @@ private slots:
         // The toy as 2 x 2 PEs of 8 x 2 MACs (meshesByHand), M = 2 and N = 2 spread over the PEs. The
         // X products, largest first: 4 (M and N) does not fit the PEs' 2 columns; 2 fits, taken by the
         // first subset that gives it, M alone: M along X (innermost), N along Y.
-        Architecture a = test::toyArchitecture();
-        a.levels[2].meshX = 2;
-        a.compute.meshX = 8;
+        const Architecture a = meshedToy();
         const GenomeLayout layout(test::toyWorkload(), a);
         Mapping m = decodeGenome(layout, test::allFactorsAtDram(layout)).mapping;
         const int mDim = layout.workload().dimIndex("M"), nDim = layout.workload().dimIndex("N");
@@ -176,13 +191,7 @@ private slots:
     {
         // The model's split (on the stack) places the dims the general search (splitSpatialLoops on
         // spatialLoopsOf) places, and answers alike when none fits; a mapping with its split fits.
-        Architecture meshed = test::toyArchitecture();
-        meshed.levels[2].meshX = 2;
-        meshed.compute.meshX = 8;
-        std::vector<GenomeLayout> layouts{GenomeLayout(test::toyWorkload(), meshed)};
-        for (const char* preset : {"edge", "mobile", "cloud"})
-            for (const char* workload : {"mm3", "conv4"})
-                layouts.push_back(test::sampleLayout(workload, preset));
+        const auto layouts = meshedToyAndPresetLayouts();
         std::mt19937_64 rng(17);
         for (const auto& layout : layouts) {
             const Architecture& a = layout.architecture();
@@ -251,13 +260,7 @@ private slots:
         // along X); it must give the full check's answer on the presets, and on grids where "every
         // loop along X" does not fit and only the split search can tell (the toy as 2 x 2 PEs of
         // 8 x 2 MACs, above: M = 4 alone fits the fan-out but no split).
-        Architecture meshed = test::toyArchitecture();
-        meshed.levels[2].meshX = 2;
-        meshed.compute.meshX = 8;
-        std::vector<GenomeLayout> layouts{GenomeLayout(test::toyWorkload(), meshed)};
-        for (const char* preset : {"edge", "mobile", "cloud"})
-            for (const char* workload : {"mm3", "conv4"})
-                layouts.push_back(test::sampleLayout(workload, preset));
+        const auto layouts = meshedToyAndPresetLayouts();
         std::mt19937_64 rng(11);
         for (const auto& layout : layouts) {
             int fit = 0, unfit = 0;
