@@ -116,14 +116,10 @@ void orderedLoopMasksFrom(const GenomeLayout& layout, std::span<const int> genom
     const auto& slots = layout.mappingLevels();
     const std::size_t levels = slots.size();
     const int formatSlots = layout.formatSegmentCount();
-    // Each format slot's ranks at the storage level of the block below: one per non-unit loop of a
-    // dim indexing its tensor at or inside the level (mapping levels run outer to inner, storage
-    // levels in order). Counted as the walk goes, up to kRunning slots; beyond, summed per block.
-    constexpr int kRunning = 32;
-    int running[kRunning] = {};
+    // A format slot's ranks at the storage level of the block [first, ...]: one per non-unit loop of a
+    // dim indexing its tensor at or inside the level (mapping levels run outer to inner, storage levels
+    // in order).
     auto ranksFrom = [&](int slot, std::size_t first) {
-        if (slot < kRunning)
-            return running[slot];
         int ranks = 0;
         for (std::size_t l = first; l < levels; ++l)
             ranks += bitCount(nonUnit[l] & layout.formatTensorDims(slot));
@@ -157,8 +153,6 @@ void orderedLoopMasksFrom(const GenomeLayout& layout, std::span<const int> genom
         for (std::size_t l = first; l <= last; ++l) {
             masks[l] = nonUnit[l];
             block |= nonUnit[l];
-            for (int slot = 0; slot < std::min(formatSlots, kRunning); ++slot)
-                running[slot] += bitCount(nonUnit[l] & layout.formatTensorDims(slot));
         }
         if (below != 0)
             masks[last] |= below & withMetadata(first);
