@@ -71,6 +71,10 @@ struct EvaluationResult {
     // scores and finds over a buffer's capacity or the fan-out. A search may rule such designs out as it
     // rules out genomes by the pre-evaluation capacity check (SearchContext::evaluateFitting).
     bool malformed = false;
+    // Invalid for capacity alone: the design is built and fits the fan-out, but some level's tiles (data
+    // and metadata at the occupancy confidence) overflow it (capacityProblem). Found after the sparse
+    // analysis, before any cost. A search may rule such designs out as it rules out malformed ones.
+    bool overflows = false;
     double cycles = 0;
     double energyPj = 0;
     double edp = 0;                  // cycles x pJ

@@ -346,6 +346,7 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
 {
     m_result.valid = true;
     m_result.malformed = false;
+    m_result.overflows = false;
     m_result.reason.clear();
     m_result.beyondSparseloop = m_beyondSparseloop;
     m_result.sparseloopArtefact.clear();
@@ -397,8 +398,13 @@ const EvaluationResult& Evaluator::evaluate(const Design& given)
         m_result.malformed = true;
         return m_result;
     }
-    if (auto problem = checkCapacityAndFanout(context, m_result); !problem.empty()) {
+    if (auto problem = fanoutProblem(context, m_result); !problem.empty()) {
         invalidate(std::move(problem));
+        return m_result;
+    }
+    if (auto problem = capacityProblem(m_arch, m_result); !problem.empty()) {
+        invalidate(std::move(problem));
+        m_result.overflows = true;
         return m_result;
     }
     finishCosts();

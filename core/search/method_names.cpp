@@ -61,6 +61,10 @@ constexpr std::array kMethods{
     MethodName{"sparsemap-charge-malformed",
                "ablation: sparsemap spending an evaluation on every malformed design (formats or S/G actions "
                "that cannot be built), which the default rules out without one"},
+    MethodName{
+        "sparsemap-charge-overflow",
+        "ablation: sparsemap spending an evaluation on every design whose tiles overflow a buffer once "
+        "their metadata is counted, which the default rules out without one"},
     MethodName{"sparsemap-no-repairs",
                "ablation: sparsemap polishing without repairs (an overflowing mapping move with a tensor "
                "made uncompressed)"},

@@ -122,6 +122,10 @@ void chargeMalformed(SparseMapEsParameters& p)
 {
     p.freeMalformed = false;
 }
+void chargeOverflow(SparseMapEsParameters& p)
+{
+    p.freeOverflowing = false;
+}
 void noFactorInserts(SparseMapEsParameters& p)
 {
     p.polishFactorInserts = false;
@@ -293,6 +297,7 @@ const std::vector<MethodInfo>& searchMethods()
             {"sparsemap-unconfined-polish", sparseMapWithout<unconfinedPolish>},
             {"sparsemap-no-capacity-precheck", sparseMapWithout<noCapacityPrecheck>},
             {"sparsemap-charge-malformed", sparseMapWithout<chargeMalformed>},
+            {"sparsemap-charge-overflow", sparseMapWithout<chargeOverflow>},
             {"sparsemap-no-repairs", sparseMapWithout<noRepairs>},
             {"sparsemap-no-bound-orders", sparseMapWithout<noBoundLoopOrders>},
             {"sparsemap-no-follow-ups", sparseMapWithout<noFollowUps>},

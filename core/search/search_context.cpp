@@ -47,19 +47,21 @@ void SearchContext::parallelFor(std::size_t count, const std::function<void(std:
 
 // `evaluateOne(evaluator, i)` evaluates item i and returns the result and the design evaluated;
 // `decodedDesign(i, evaluated)` gives the design a file records for item i (called for a new best only).
-// Up to `maxFree` malformed results (EvaluationResult::malformed) cost no evaluation: they get +inf and are
-// not logged, and the budget they leave evaluates further items of the batch.
+// Up to `rules.maxRejections` results that `rules` names (malformed, overflowing) cost no evaluation: they
+// get +inf and are not logged, and the budget they leave evaluates further items of the batch. `freed`
+// counts them by kind.
 template <typename EvaluateOne, typename DecodedDesign>
 std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Genome> genomes,
                                          std::vector<double>& objectives, EvaluateOne evaluateOne,
-                                         DecodedDesign decodedDesign, std::int64_t maxFree,
-                                         std::int64_t* freed)
+                                         DecodedDesign decodedDesign, const FreeRules& rules,
+                                         FreeCounts* freed)
 {
     objectives.clear();
     auto& points = m_result.points;
     const Objective objective = m_settings.objective;
     auto& workers = *m_workers;
-    std::int64_t freeLeft = maxFree;
+    std::int64_t freeLeft = rules.maxRejections;
+    FreeCounts counts;
     std::size_t done = 0; // items [0, done) have their objectives
     while (done < count && !cancelled()) {
         const std::size_t n = std::min<std::size_t>(count - done, static_cast<std::size_t>(remaining()));
@@ -81,7 +83,7 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
                 const auto [result, design] = evaluateOne(evaluator, done + i);
                 const model::EvaluationResult& r = *result;
                 const double value = model::objectiveValue(r, objective);
-                m_staged[i] = {r.valid, r.malformed, r.cycles, r.energyPj, r.edp, value};
+                m_staged[i] = {r.valid, r.malformed, r.overflows, r.cycles, r.energyPj, r.edp, value};
                 if (!r.reason.empty())
                     reasons[i] = r.reason;
                 if (r.valid && (noBestBefore || value < bestBefore))
@@ -94,8 +96,10 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
         for (std::size_t i = 0; i < n; ++i) {
             const auto& e = m_staged[i];
             objectives.push_back(e.objective);
-            if (e.malformed && freeLeft > 0) {
+            const bool free = (rules.malformed && e.malformed) || (rules.overflowing && e.overflows);
+            if (free && freeLeft > 0) {
                 --freeLeft;
+                ++(e.malformed ? counts.malformed : counts.overflowing);
                 continue;
             }
             const std::size_t k = done + i;
@@ -109,7 +113,7 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
         done += n;
     }
     if (freed)
-        *freed = maxFree - freeLeft;
+        *freed = counts;
     return done;
 }
 
@@ -133,9 +137,9 @@ Design SearchContext::recordedDesign(const Genome& genome, const Design& evaluat
 }
 
 std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std::vector<double>& objectives,
-                                           std::int64_t maxRejections, std::int64_t& rejected,
-                                           bool freeMalformed, std::int64_t& malformed)
+                                           const FreeRules& rules, FreeCounts& counts)
 {
+    const std::int64_t maxRejections = rules.maxRejections;
     const std::size_t count = genomes.size();
     if (m_decoded.size() < count)
         m_decoded.resize(count);
@@ -146,9 +150,9 @@ std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std:
             auto& e = *workers.evaluators.local();
             e.decode(genomes[i], m_decoded[i]);
             // 1: evaluated; 0: overflows a buffer; 2: malformed, known without an evaluation.
-            m_fits[i] = !e.evaluator().dataFitsCapacity(m_decoded[i])                           ? 0
-                        : freeMalformed && !e.evaluator().skipsHaveLeaderMetadata(m_decoded[i]) ? 2
-                                                                                                : 1;
+            m_fits[i] = !e.evaluator().dataFitsCapacity(m_decoded[i])                             ? 0
+                        : rules.malformed && !e.evaluator().skipsHaveLeaderMetadata(m_decoded[i]) ? 2
+                                                                                                  : 1;
         });
     });
     m_passedAt.clear();
@@ -169,16 +173,19 @@ std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std:
             return std::pair{&e.evaluator().evaluate(design), &design};
         },
         [&](std::size_t k, const Design& design) { return recordedDesign(logged[k], design); },
-        // The malformed share the cap with the capacity rejections (at most count - passed of them).
-        freeMalformed ? maxRejections - static_cast<std::int64_t>(count - m_passedAt.size()) : 0, &malformed);
+        // The malformed and overflowing share the cap with the pre-check's rejections (at most count - passed
+        // of them).
+        FreeRules{maxRejections - static_cast<std::int64_t>(count - m_passedAt.size()), rules.malformed,
+                  rules.overflowing},
+        &counts);
     // Every genome before the first one left unevaluated got its objective.
     const std::size_t n = evaluated < m_passedAt.size() ? m_passedAt[evaluated] : count;
-    rejected = static_cast<std::int64_t>(n - evaluated) + malformed;
+    counts.rejected = static_cast<std::int64_t>(n - evaluated) + counts.malformed + counts.overflowing;
     for (std::size_t i = 0, k = 0; i < n; ++i) { // the malformed among those ruled out before evaluation
         if (k < m_passedAt.size() && m_passedAt[k] == i)
             ++k;
         else
-            malformed += m_fits[i] == 2;
+            counts.malformed += m_fits[i] == 2;
     }
     if (all)
         return evaluated;

@@ -41,19 +41,33 @@ public:
     // evaluated) and logs every point under the current generation.
     std::size_t evaluate(std::span<const Genome> genomes, std::vector<double>& objectives);
     double evaluate(const Genome& genome); // one genome; +inf when invalid or out of budget
+    // Which genomes evaluateFitting rules out without costing an evaluation, and how many at most.
+    struct FreeRules {
+        std::int64_t maxRejections = 0;
+        // Designs the model finds malformed (EvaluationResult::malformed: formats or S/G actions that
+        // cannot be built, found before any cost).
+        bool malformed = false;
+        // Designs the model finds over a buffer's capacity with their metadata (EvaluationResult::overflows:
+        // found after the sparse analysis, before any cost).
+        bool overflowing = false;
+    };
+    // What evaluateFitting ruled out: `rejected` in all (the capacity pre-check's included), of them
+    // `malformed` and `overflowing` as the rules above.
+    struct FreeCounts {
+        std::int64_t rejected = 0, malformed = 0, overflowing = 0;
+    };
     // evaluate() after the model's pre-evaluation capacity check (Evaluator::dataFitsCapacity): a
     // genome the model would report invalid ("capacity exceeded") gets +inf without an evaluation and
-    // is not logged, up to `maxRejections` of them (the others are evaluated). Each genome is decoded
-    // once, for both. With `freeMalformed`, a genome whose design the model finds malformed
-    // (EvaluationResult::malformed: its formats or S/G actions cannot be built, found before any
-    // cost) is ruled out so too, within the same `maxRejections`, and the budget it leaves goes to
-    // the next genomes; a Skip without leader metadata is seen before the evaluation
-    // (Evaluator::skipsHaveLeaderMetadata), the other problems by the evaluation, which stops there. Returns
-    // how many of `genomes`, in order, got an objective and sets `rejected` to how many of those were ruled
-    // out, `malformed` to how many of those for being malformed.
+    // is not logged, up to `rules.maxRejections` of them (the others are evaluated). Each genome is decoded
+    // once, for both. With `rules.malformed`, a genome whose design the model finds malformed is ruled out
+    // so too, within the same cap, and the budget it leaves goes to the next genomes; a Skip without leader
+    // metadata is seen before the evaluation (Evaluator::skipsHaveLeaderMetadata), the other problems by
+    // the evaluation, which stops there. With `rules.overflowing`, likewise a genome whose tiles overflow a
+    // buffer once their metadata is counted (seen by the evaluation, which stops before the costs).
+    // Returns how many of `genomes`, in order, got an objective; `counts` says how many of those were ruled
+    // out, and why.
     std::size_t evaluateFitting(std::span<const Genome> genomes, std::vector<double>& objectives,
-                                std::int64_t maxRejections, std::int64_t& rejected, bool freeMalformed,
-                                std::int64_t& malformed);
+                                const FreeRules& rules, FreeCounts& counts);
     // For methods whose individuals are not SparseMap genomes (the direct-encoding ablation): each
     // design is evaluated as given; `genomes[i]` (may be empty) is what the log records.
     std::size_t evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,
@@ -80,8 +94,8 @@ private:
     template <typename EvaluateOne, typename DecodedDesign>
     std::size_t evaluateBatch(std::size_t count, std::span<const Genome> genomes,
                               std::vector<double>& objectives, EvaluateOne evaluateOne,
-                              DecodedDesign decodedDesign, std::int64_t maxFree = 0,
-                              std::int64_t* freed = nullptr);
+                              DecodedDesign decodedDesign, const FreeRules& rules = {},
+                              FreeCounts* freed = nullptr);
     // The design a file records for `genome`, evaluated as `evaluated` (its own decoded design).
     Design recordedDesign(const Genome& genome, const Design& evaluated) const;
     // `candidates[i]`: the design and result of point first + i when it beat the best before the batch.
@@ -109,6 +123,7 @@ private:
     struct StagedResult {
         bool valid = false;
         bool malformed = false;
+        bool overflows = false;
         double cycles = 0, energyPj = 0, edp = 0, objective = 0;
     };
     std::vector<StagedResult> m_staged;

@@ -209,10 +209,11 @@ private slots:
         settings.budget = 100;
         SearchContext context(layout, settings);
         std::vector<double> objectives;
-        std::int64_t rejected = -1, malformed = -1;
-        QCOMPARE(context.evaluateFitting(batch, objectives, 2, rejected, false, malformed), batch.size());
-        QCOMPARE(malformed, std::int64_t(0));
-        QCOMPARE(rejected, std::int64_t(2));
+        SearchContext::FreeCounts counts;
+        QCOMPARE(context.evaluateFitting(batch, objectives, {2, false, false}, counts), batch.size());
+        QCOMPARE(counts.malformed, std::int64_t(0));
+        QCOMPARE(counts.overflowing, std::int64_t(0));
+        QCOMPARE(counts.rejected, std::int64_t(2));
         QCOMPARE(context.used(), std::int64_t(batch.size() - 2));
         const auto& log = context.result().points;
         std::size_t logged = 0;
@@ -238,14 +239,14 @@ private slots:
         SearchSettings one;
         one.budget = 1;
         SearchContext short_(layout, one);
-        const std::size_t n = short_.evaluateFitting(batch, objectives, 10, rejected, false, malformed);
+        const std::size_t n = short_.evaluateFitting(batch, objectives, {10, false, false}, counts);
         QCOMPARE(n, static_cast<std::size_t>(fitting[1]));
         QCOMPARE(objectives.size(), n);
         QCOMPARE(short_.used(), std::int64_t(1));
         std::int64_t failingBefore = 0;
         for (int f : failing)
             failingBefore += f < fitting[1];
-        QCOMPARE(rejected, failingBefore);
+        QCOMPARE(counts.rejected, failingBefore);
     }
 
     // evaluateFitting with freeMalformed: a genome that fits but whose design the model finds malformed
@@ -273,10 +274,10 @@ private slots:
         settings.budget = 100;
         SearchContext context(layout, settings);
         std::vector<double> objectives;
-        std::int64_t rejected = -1, malformed = -1;
-        QCOMPARE(context.evaluateFitting(batch, objectives, 2, rejected, true, malformed), batch.size());
-        QCOMPARE(malformed, std::int64_t(2));
-        QCOMPARE(rejected, std::int64_t(2));
+        SearchContext::FreeCounts counts;
+        QCOMPARE(context.evaluateFitting(batch, objectives, {2, true, false}, counts), batch.size());
+        QCOMPARE(counts.malformed, std::int64_t(2));
+        QCOMPARE(counts.rejected, std::int64_t(2));
         QCOMPARE(context.used(), std::int64_t(4));
         const auto& log = context.result().points;
         const std::vector<Genome> logged{ok[0], ok[1], bad[2], ok[2]};
@@ -296,12 +297,83 @@ private slots:
         SearchSettings two;
         two.budget = 2;
         SearchContext short_(layout, two);
-        QCOMPARE(short_.evaluateFitting(batch, objectives, 10, rejected, true, malformed), std::size_t(4));
+        QCOMPARE(short_.evaluateFitting(batch, objectives, {10, true, false}, counts), std::size_t(4));
         QCOMPARE(objectives.size(), std::size_t(4));
         QCOMPARE(short_.used(), std::int64_t(2));
-        QCOMPARE(malformed, std::int64_t(2));
-        QCOMPARE(rejected, std::int64_t(2));
+        QCOMPARE(counts.malformed, std::int64_t(2));
+        QCOMPARE(counts.rejected, std::int64_t(2));
         QCOMPARE(short_.result().points[1].genome.toGenome(), ok[1]);
+    }
+
+    // A design that fits by its tiles' data (the pre-check) but overflows a buffer once its metadata is
+    // counted: the model says so (overflows, a capacity reason, the level's data and metadata words over
+    // its capacity as the result lists them), and evaluateFitting with `overflowing` rules it out without
+    // an evaluation, within the cap; without the rule it is evaluated and logged (invalid).
+    void evaluateFittingRulesOutOverflowingUpToItsCap()
+    {
+        const auto layout = test::sampleLayout("mm3", "edge"); // a small GLB, compressed tiles
+        const auto& arch = layout.architecture();
+        model::GenomeEvaluator fresh(layout);
+        std::mt19937_64 rng(11);
+        std::vector<Genome> ok, over;
+        while (ok.size() < 2 || over.size() < 3) {
+            Genome g = randomGenome(layout, rng);
+            if (!fresh.dataFitsCapacity(g))
+                continue;
+            const auto& r = fresh.evaluate(g);
+            if (r.malformed)
+                continue;
+            if (r.overflows) {
+                QVERIFY(!r.valid);
+                QVERIFY(r.reason.find("capacity exceeded at") != std::string::npos);
+                bool someLevelOver = false;
+                for (int s = 0; s < arch.levelCount(); ++s) {
+                    if (arch.levels[s].unbounded())
+                        continue;
+                    double data = 0, metadataBits = 0;
+                    for (const auto& t : r.levels[s].tensors)
+                        if (t.kept) {
+                            data += t.maxDataWords;
+                            metadataBits += t.maxMetadataBits;
+                        }
+                    const double words = data + std::ceil(metadataBits / arch.levels[s].wordBits);
+                    someLevelOver =
+                        someLevelOver || words > static_cast<double>(arch.levels[s].capacityWords());
+                }
+                QVERIFY(someLevelOver);
+            } else {
+                QVERIFY(r.reason.find("capacity exceeded") == std::string::npos);
+            }
+            auto& to = r.overflows ? over : ok;
+            if (to.size() < (r.overflows ? 3u : 2u))
+                to.push_back(std::move(g));
+        }
+        const std::vector<Genome> batch{over[0], ok[0], over[1], over[2], ok[1]};
+        SearchSettings settings;
+        settings.budget = 100;
+        SearchContext context(layout, settings);
+        std::vector<double> objectives;
+        SearchContext::FreeCounts counts;
+        QCOMPARE(context.evaluateFitting(batch, objectives, {2, true, true}, counts), batch.size());
+        QCOMPARE(counts.overflowing, std::int64_t(2));
+        QCOMPARE(counts.malformed, std::int64_t(0));
+        QCOMPARE(counts.rejected, std::int64_t(2));
+        QCOMPARE(context.used(), std::int64_t(3));
+        const auto& log = context.result().points;
+        const std::vector<Genome> logged{ok[0], over[2], ok[1]};
+        QCOMPARE(log.size(), logged.size());
+        for (std::size_t i = 0; i < logged.size(); ++i)
+            QCOMPARE(log[i].genome.toGenome(), logged[i]);
+        QVERIFY(!log[1].valid); // the overflowing genome past the cap
+        for (std::size_t i : {0, 2, 3})
+            QVERIFY(std::isinf(objectives[i]));
+
+        // Without the rule every overflowing genome costs an evaluation.
+        SearchContext charged(layout, settings);
+        QCOMPARE(charged.evaluateFitting(batch, objectives, {10, true, false}, counts), batch.size());
+        QCOMPARE(counts.overflowing, std::int64_t(0));
+        QCOMPARE(counts.rejected, std::int64_t(0));
+        QCOMPARE(charged.used(), std::int64_t(batch.size()));
     }
 };
 

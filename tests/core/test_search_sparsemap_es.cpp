@@ -49,12 +49,13 @@ SparseMapEsParameters everySegmentConfined()
 
 // The default as it was before session 45 changed the polish's pairs, its S/G changes and the
 // follow-ups (and session 46 turned the move memory on, session 47 changed the end game's length and
-// kicks, session 51 stopped charging malformed designs): the tests whose runs (a path, a count) were
-// measured then pin it.
+// kicks, session 51 stopped charging malformed designs, session 53 designs overflowing with their
+// metadata): the tests whose runs (a path, a count) were measured then pin it.
 SparseMapEsParameters measuredBeforeSession45()
 {
     SparseMapEsParameters p;
     p.freeMalformed = false;
+    p.freeOverflowing = false;
     p.polishCompressionMovesOnly = false;
     p.polishSkipGateLate = false;
     p.followUpCompressionMoves = false;
@@ -712,25 +713,34 @@ private slots:
         QVERIFY(ruledOut >= 100);
         QVERIFY(capacity >= ruledOut / 2);
 
-        // A longer run, so that the capacity and malformed rejections together stay below their cap (the
-        // budget: 3,000 evaluations rule out 3,000 genomes on this cell).
-        constexpr std::int64_t longer = 6000;
+        // A longer run, so that the capacity, malformed and overflowing rejections together stay below their
+        // cap (the budget: 3,000 evaluations rule out 3,000 genomes on this cell).
+        constexpr std::int64_t longer = 12000;
         SparseMapEs es;
         const auto r = test::runSeeded(es, layout, longer, 2, 1);
         QCOMPARE(static_cast<std::int64_t>(r.points.size()), longer);
         QVERIFY(es.report().precheckRejections > 0);
         QVERIFY(es.report().precheckRejections < longer); // below the cap: nothing ruled out was evaluated
-        // Nor a malformed genome (freeMalformed): none is logged, and some were ruled out.
+        // Nor a malformed genome (freeMalformed) or one overflowing with its metadata (freeOverflowing): none
+        // is logged, and some were ruled out.
         QVERIFY(es.report().malformedRejections > 0);
+        QVERIFY(es.report().overflowRejections > 0);
         for (const auto& p : r.points) {
             QVERIFY(evaluator.dataFitsCapacity(p.genome.toGenome()));
-            QVERIFY(!evaluator.evaluate(p.genome.toGenome()).malformed);
+            const auto& e = evaluator.evaluate(p.genome.toGenome());
+            QVERIFY(!e.malformed);
+            QVERIFY(!e.overflows);
+            QVERIFY(p.reason.find("capacity exceeded") == std::string::npos);
         }
         const auto lines = es.summary();
         const auto line = std::find_if(lines.begin(), lines.end(), isPrecheckLine);
         QVERIFY(line != lines.end());
-        QCOMPARE(std::stoll(line->substr(20)),
-                 es.report().precheckRejections - es.report().malformedRejections);
+        QCOMPARE(std::stoll(line->substr(20)), es.report().precheckRejections -
+                                                   es.report().malformedRejections -
+                                                   es.report().overflowRejections);
+        QVERIFY2(line->find(", " + std::to_string(es.report().overflowRejections) +
+                            " overflowing with their metadata") != std::string::npos,
+                 line->c_str());
         QVERIFY2(line->find(", " + std::to_string(es.report().malformedRejections) + " malformed") !=
                      std::string::npos,
                  line->c_str());

@@ -20,7 +20,7 @@ std::string number(double x)
 
 } // namespace
 
-std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResult& result)
+std::string fanoutProblem(const SparseContext& c, const EvaluationResult& result)
 {
     const auto& arch = c.arch;
     const int levels = arch.levelCount();
@@ -91,7 +91,13 @@ std::string checkCapacityAndFanout(const SparseContext& c, const EvaluationResul
         return "spatial loops (fan-out below " + what +
                ") split into no X x Y that fits Timeloop's meshes (" + meshes + ")";
     }
-    // Capacity: data and metadata of every kept tile at the occupancy confidence.
+    return {};
+}
+
+std::string capacityProblem(const Architecture& arch, const EvaluationResult& result)
+{
+    // Data and metadata of every kept tile at the occupancy confidence.
+    const int levels = arch.levelCount();
     for (int s = 0; s < levels; ++s) {
         const auto& spec = arch.levels[s];
         if (spec.unbounded())

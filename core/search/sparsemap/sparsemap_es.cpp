@@ -138,6 +138,7 @@ SparseMapEsParameters sparseMapPaperParameters()
     p.confinedPolish = false;
     p.capacityPrecheck = false;
     p.freeMalformed = false;
+    p.freeOverflowing = false;
     p.calibrate = true;
     p.initialization = EsInitialization::Hypercube;
     p.crossover = EsCrossover::SensitivityAware;
@@ -213,18 +214,21 @@ public:
     void run();
 
 private:
-    // SearchContext::evaluateFitting: the genomes that fail the capacity pre-check, and with
-    // freeMalformed those whose design is malformed, are invalid (+inf) without an evaluation, up to the
-    // budget's worth of them over the run (then every genome is evaluated and charged). Returns how many of
-    // `individuals` got an objective, in order, like evaluate().
+    // SearchContext::evaluateFitting: the genomes that fail the capacity pre-check, with freeMalformed
+    // those whose design is malformed and with freeOverflowing those that overflow with their metadata, are
+    // invalid (+inf) without an evaluation, up to the budget's worth of them over the run (then every
+    // genome is evaluated and charged). Returns how many of `individuals` got an objective, in order, like
+    // evaluate().
     std::size_t evaluatePrechecked(std::span<const Genome> individuals, std::vector<double>& out)
     {
-        std::int64_t rejected = 0, malformed = 0;
+        SearchContext::FreeCounts counts;
         const auto n = m_context.evaluateFitting(individuals, out,
-                                                 m_context.settings().budget - m_report.precheckRejections,
-                                                 rejected, m_p.freeMalformed, malformed);
-        m_report.precheckRejections += rejected;
-        m_report.malformedRejections += malformed;
+                                                 {m_context.settings().budget - m_report.precheckRejections,
+                                                  m_p.freeMalformed, m_p.freeOverflowing},
+                                                 counts);
+        m_report.precheckRejections += counts.rejected;
+        m_report.malformedRejections += counts.malformed;
+        m_report.overflowRejections += counts.overflowing;
         return n;
     }
 
@@ -1099,11 +1103,15 @@ std::vector<std::string> SparseMapEs::summary() const
                     " evaluations, generation 0 of " + n(r.initialPopulation) + " (" + n(r.initialValid) +
                     " valid)");
     if (m_parameters.capacityPrecheckApplies())
-        lines.push_back("capacity pre-check: " + n(r.precheckRejections - r.malformedRejections) +
-                        " genomes ruled out without an evaluation (their tiles' data overflow a buffer)" +
-                        (m_parameters.freeMalformed ? ", " + n(r.malformedRejections) +
-                                                          " malformed (formats or S/G that cannot be built)"
-                                                    : std::string()));
+        lines.push_back(
+            "capacity pre-check: " + n(r.precheckRejections - r.malformedRejections - r.overflowRejections) +
+            " genomes ruled out without an evaluation (their tiles' data overflow a buffer)" +
+            (m_parameters.freeOverflowing
+                 ? ", " + n(r.overflowRejections) + " overflowing with their metadata"
+                 : std::string()) +
+            (m_parameters.freeMalformed
+                 ? ", " + n(r.malformedRejections) + " malformed (formats or S/G that cannot be built)"
+                 : std::string()));
     if (m_parameters.polishAfterStagnation > 0)
         lines.push_back("polish: " + n(r.polishes) + " polishes, " + n(r.polishEvaluations) +
                         " evaluations, " + n(r.polishImprovements) + " improving steps");

@@ -146,6 +146,13 @@ struct SparseMapEsParameters {
     // S/G gene; session 51, docs/results/search-quality.md). Off in the published ES (with the
     // pre-check); variant `sparsemap-charge-malformed`.
     bool freeMalformed = true;
+    // With the capacity pre-check: a genome whose tiles fit by their data (the pre-check) but overflow a
+    // buffer once their metadata is counted (EvaluationResult::overflows, seen after the sparse analysis,
+    // before any cost) is ruled out so too: +inf, not logged, no evaluation spent, within the same cap.
+    // Such designs took 11-15 % of an edge or mobile run's evaluations (session 53). Timeloop's mapper
+    // counts no invalid mapping towards its search size (mapper-thread.cpp: valid mappings only; invalid
+    // ones end a search through its timeout). Off in the published ES; variant `sparsemap-charge-overflow`.
+    bool freeOverflowing = true;
 
     // What issue 13 changed (the defaults are the product's `sparsemap`; sparseMapPaperParameters()
     // turns every one off: the published ES, `sparsemap-paper`). Each is switchable and measured in
@@ -492,6 +499,7 @@ struct SparseMapEsReport {
     std::int64_t initializationEvaluations = 0; // calibration + HSHI
     std::int64_t precheckRejections = 0;        // genomes the capacity pre-check ruled out
     std::int64_t malformedRejections = 0;       // of them, malformed ones (freeMalformed)
+    std::int64_t overflowRejections = 0;        // of them, ones overflowing with metadata (freeOverflowing)
     int plannedGenerations = 0;                 // G
     int polishes = 0;                           // local polishes run
     int polishImprovements = 0;                 // polish steps that found a better design
