@@ -149,7 +149,8 @@ std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std:
         tbb::parallel_for(std::size_t(0), count, [&](std::size_t i) {
             auto& e = *workers.evaluators.local();
             e.decode(genomes[i], m_decoded[i]);
-            // 1: evaluated; 0: overflows a buffer; 2: malformed, known without an evaluation.
+            // 1: evaluated; 0: its data overflow a buffer (the pre-check); 2: malformed, known without an
+            // evaluation.
             m_fits[i] = !e.evaluator().dataFitsCapacity(m_decoded[i])                             ? 0
                         : rules.malformed && !e.evaluator().skipsHaveLeaderMetadata(m_decoded[i]) ? 2
                                                                                                   : 1;

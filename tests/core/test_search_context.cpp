@@ -330,6 +330,8 @@ private slots:
                 for (int s = 0; s < arch.levelCount(); ++s) {
                     if (arch.levels[s].unbounded())
                         continue;
+                    // The edge preset's metadata shares the data capacity (no metadata storage of its own).
+                    QCOMPARE(arch.levels[s].metadataCapacityBits, std::int64_t(0));
                     double data = 0, metadataBits = 0;
                     for (const auto& t : r.levels[s].tensors)
                         if (t.kept) {
