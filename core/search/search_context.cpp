@@ -7,7 +7,9 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
+#include <array>
 #include <chrono>
 #include <limits>
 #include <cmath>
@@ -24,8 +26,27 @@ struct SearchContext::Workers {
     tbb::task_arena arena;
     util::BackgroundArena background{arena}; // in the workbench: below its GUI thread
     tbb::enumerable_thread_specific<std::unique_ptr<model::GenomeEvaluator>> evaluators;
+    tbb::task_group prefetches; // prefetchFitting's work
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
+
+// One item of prefetchFitting: the genome, what evaluateFitting needs of it, and (when it passed the
+// pre-checks) its evaluation, staged as evaluateBatch stages one.
+struct SearchContext::Prefetched {
+    Genome genome;
+    bool noBestBefore = true; // the best when it was started: its design is kept when it beats that
+    double bestBefore = 0;
+    Design decoded;
+    bool dataFits = false, leaderMetadata = false, evaluated = false;
+    StagedResult staged;
+    std::string reason;
+    std::unique_ptr<BestDesign> candidate;
+};
+
+namespace {
+// Items per task of prefetched work: few enough that the other threads start while the rest is bred.
+constexpr std::size_t kPrefetchChunk = 4;
+} // namespace
 
 SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings,
                              model::ModelOptions modelOptions, const CancelToken* cancel,
@@ -38,7 +59,13 @@ SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings
                             static_cast<std::size_t>(layout.size()));
 }
 
-SearchContext::~SearchContext() = default;
+SearchContext::~SearchContext()
+{
+    try {
+        joinPrefetches();
+    } catch (...) { // an evaluation's exception nobody is left to see
+    }
+}
 
 void SearchContext::parallelFor(std::size_t count, const std::function<void(std::size_t)>& f)
 {
@@ -50,15 +77,27 @@ void SearchContext::parallelFor(std::size_t count, const std::function<void(std:
 // Up to `rules.maxRejections` results that `rules` names (malformed, overflowing) cost no evaluation: they
 // get +inf and are not logged, and the budget they leave evaluates further items of the batch. `freed`
 // counts them by kind.
-template <typename EvaluateOne, typename DecodedDesign>
+template <typename Recorded>
+void SearchContext::stage(const model::EvaluationResult& r, const Design& evaluated, bool noBestBefore,
+                          double bestBefore, StagedResult& staged, std::string& reason,
+                          std::unique_ptr<BestDesign>& candidate, Recorded recorded) const
+{
+    const double value = model::objectiveValue(r, m_settings.objective);
+    staged = {r.valid, r.malformed, r.overflows, r.cycles, r.energyPj, r.edp, value};
+    if (!r.reason.empty())
+        reason = r.reason;
+    if (r.valid && (noBestBefore || value < bestBefore))
+        candidate = std::make_unique<BestDesign>(BestDesign{evaluated, recorded(), r});
+}
+
+template <typename EvaluateOne, typename DecodedDesign, typename Prestaged>
 std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Genome> genomes,
                                          std::vector<double>& objectives, EvaluateOne evaluateOne,
-                                         DecodedDesign decodedDesign, const FreeRules& rules,
-                                         FreeCounts* freed)
+                                         DecodedDesign decodedDesign, Prestaged prestaged,
+                                         const FreeRules& rules, FreeCounts* freed)
 {
     objectives.clear();
     auto& points = m_result.points;
-    const Objective objective = m_settings.objective;
     auto& workers = *m_workers;
     std::int64_t freeLeft = rules.maxRejections;
     FreeCounts counts;
@@ -79,16 +118,18 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
         m_staged.resize(n);
         workers.arena.execute([&] {
             tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+                // Worked out before against a best at least as high as this round's: its design is kept
+                // whenever this round would keep it.
+                if (Prefetched* p = prestaged(done + i)) {
+                    m_staged[i] = p->staged;
+                    reasons[i] = std::move(p->reason);
+                    candidates[i] = std::move(p->candidate);
+                    return;
+                }
                 auto& evaluator = *workers.evaluators.local();
                 const auto [result, design] = evaluateOne(evaluator, done + i);
-                const model::EvaluationResult& r = *result;
-                const double value = model::objectiveValue(r, objective);
-                m_staged[i] = {r.valid, r.malformed, r.overflows, r.cycles, r.energyPj, r.edp, value};
-                if (!r.reason.empty())
-                    reasons[i] = r.reason;
-                if (r.valid && (noBestBefore || value < bestBefore))
-                    candidates[i] = std::make_unique<BestDesign>(
-                        BestDesign{*design, decodedDesign(done + i, *design), r});
+                stage(*result, *design, noBestBefore, bestBefore, m_staged[i], reasons[i], candidates[i],
+                      [&] { return decodedDesign(done + i, *design); });
             });
         });
         const std::size_t first = points.size();
@@ -119,13 +160,15 @@ std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Geno
 
 std::size_t SearchContext::evaluate(std::span<const Genome> genomes, std::vector<double>& objectives)
 {
+    dropPrefetches();
     return evaluateBatch(
         genomes.size(), genomes, objectives,
         [&](model::GenomeEvaluator& e, std::size_t i) {
             const model::EvaluationResult& r = e.evaluate(genomes[i]);
             return std::pair{&r, &e.lastDesign()};
         },
-        [&](std::size_t i, const Design& evaluated) { return recordedDesign(genomes[i], evaluated); });
+        [&](std::size_t i, const Design& evaluated) { return recordedDesign(genomes[i], evaluated); },
+        [](std::size_t) -> Prefetched* { return nullptr; });
 }
 
 Design SearchContext::recordedDesign(const Genome& genome, const Design& evaluated) const
@@ -144,9 +187,19 @@ std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std:
     if (m_decoded.size() < count)
         m_decoded.resize(count);
     m_fits.assign(count, 1);
+    joinPrefetches();
+    m_usable.assign(count, nullptr);
+    for (std::size_t i = 0; i < count && i < m_prefetchCount; ++i)
+        if (m_prefetched[i]->genome == genomes[i])
+            m_usable[i] = m_prefetched[i].get();
     auto& workers = *m_workers;
     workers.arena.execute([&] {
         tbb::parallel_for(std::size_t(0), count, [&](std::size_t i) {
+            if (Prefetched* p = m_usable[i]) {
+                std::swap(m_decoded[i], p->decoded);
+                m_fits[i] = !p->dataFits ? 0 : rules.malformed && !p->leaderMetadata ? 2 : 1;
+                return;
+            }
             auto& e = *workers.evaluators.local();
             e.decode(genomes[i], m_decoded[i]);
             // 1: evaluated; 0: its data overflow a buffer (the pre-check); 2: malformed, known without an
@@ -174,11 +227,20 @@ std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std:
             return std::pair{&e.evaluator().evaluate(design), &design};
         },
         [&](std::size_t k, const Design& design) { return recordedDesign(logged[k], design); },
+        [&](std::size_t k) -> Prefetched* {
+            Prefetched* p = m_usable[m_passedAt[k]];
+            return p && p->evaluated ? p : nullptr;
+        },
         // The malformed and overflowing share the cap with the pre-check's rejections (at most count - passed
         // of them).
         FreeRules{maxRejections - static_cast<std::int64_t>(count - m_passedAt.size()), rules.malformed,
                   rules.overflowing},
         &counts);
+    for (std::size_t k = 0; k < evaluated; ++k) {
+        const Prefetched* p = m_usable[m_passedAt[k]];
+        m_prefetchedResults += p && p->evaluated;
+    }
+    m_prefetchCount = m_prefetchSpawned = 0;
     // Every genome before the first one left unevaluated got its objective.
     const std::size_t n = evaluated < m_passedAt.size() ? m_passedAt[evaluated] : count;
     counts.rejected = static_cast<std::int64_t>(n - evaluated) + counts.malformed + counts.overflowing;
@@ -207,6 +269,7 @@ double SearchContext::evaluate(const Genome& genome)
 std::size_t SearchContext::evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,
                                            std::vector<double>& objectives)
 {
+    dropPrefetches();
     return evaluateBatch(
         designs.size(), genomes, objectives,
         [&](model::GenomeEvaluator& e, std::size_t i) {
@@ -216,7 +279,67 @@ std::size_t SearchContext::evaluateDesigns(std::span<const Design> designs, std:
         // The genome the log records (when there is one) is what a design file keeps.
         [&](std::size_t i, const Design& evaluated) {
             return i < genomes.size() && !genomes[i].empty() ? decodeGenome(m_layout, genomes[i]) : evaluated;
+        },
+        [](std::size_t) -> Prefetched* { return nullptr; });
+}
+
+void SearchContext::prefetchFitting(const Genome& genome)
+{
+    if (m_prefetchCount == m_prefetched.size())
+        m_prefetched.push_back(std::make_unique<Prefetched>());
+    Prefetched& p = *m_prefetched[m_prefetchCount++];
+    p.genome = genome;
+    const auto best = m_result.best();
+    p.noBestBefore = !best;
+    p.bestBefore = best ? best->objective : 0.0;
+    p.evaluated = false;
+    p.reason.clear();
+    p.candidate.reset();
+    if (m_prefetchCount - m_prefetchSpawned >= kPrefetchChunk)
+        spawnPrefetches();
+}
+
+void SearchContext::spawnPrefetches()
+{
+    auto& workers = *m_workers;
+    while (m_prefetchSpawned < m_prefetchCount) { // a chunk per task
+        std::array<Prefetched*, kPrefetchChunk> items{};
+        std::size_t n = 0;
+        while (m_prefetchSpawned < m_prefetchCount && n < kPrefetchChunk)
+            items[n++] = m_prefetched[m_prefetchSpawned++].get();
+        workers.arena.execute([&] {
+            workers.prefetches.run([this, items, n] {
+                auto& e = *m_workers->evaluators.local();
+                for (std::size_t k = 0; k < n; ++k) {
+                    Prefetched& p = *items[k];
+                    e.decode(p.genome, p.decoded);
+                    p.dataFits = e.evaluator().dataFitsCapacity(p.decoded);
+                    p.leaderMetadata = p.dataFits && e.evaluator().skipsHaveLeaderMetadata(p.decoded);
+                    if (!p.leaderMetadata)
+                        continue; // evaluateFitting evaluates it if its rules say so
+                    stage(e.evaluator().evaluate(p.decoded), p.decoded, p.noBestBefore, p.bestBefore,
+                          p.staged, p.reason, p.candidate,
+                          [&] { return recordedDesign(p.genome, p.decoded); });
+                    p.evaluated = true;
+                }
+            });
         });
+    }
+}
+
+void SearchContext::joinPrefetches()
+{
+    spawnPrefetches();
+    auto& workers = *m_workers;
+    workers.arena.execute([&] { workers.prefetches.wait(); });
+}
+
+void SearchContext::dropPrefetches()
+{
+    if (m_prefetchCount == 0)
+        return;
+    joinPrefetches();
+    m_prefetchCount = m_prefetchSpawned = 0;
 }
 
 void SearchContext::record(std::size_t first, std::size_t count,

@@ -68,6 +68,14 @@ public:
     // out, and why.
     std::size_t evaluateFitting(std::span<const Genome> genomes, std::vector<double>& objectives,
                                 const FreeRules& rules, FreeCounts& counts);
+    // Starts, on the search's threads, what evaluateFitting will do for `genome` as the next item of the
+    // batch it is given next (decoding, the pre-checks, the evaluation), while the caller goes on (breeding
+    // the rest of the batch). evaluateFitting takes those results for the items whose genome matches, in
+    // order, and works out the others itself; what it returns and logs is the same as without. Any other
+    // evaluation drops what was started.
+    void prefetchFitting(const Genome& genome);
+    // How many of evaluateFitting's evaluations took their result from prefetchFitting's work.
+    std::int64_t prefetchedResults() const { return m_prefetchedResults; }
     // For methods whose individuals are not SparseMap genomes (the direct-encoding ablation): each
     // design is evaluated as given; `genomes[i]` (may be empty) is what the log records.
     std::size_t evaluateDesigns(std::span<const Design> designs, std::span<const Genome> genomes,
@@ -91,11 +99,17 @@ public:
 
 private:
     struct Workers;
-    template <typename EvaluateOne, typename DecodedDesign>
+    struct Prefetched;
+    // `prestaged(i)`, when given, is item i's result worked out beforehand (a Prefetched evaluated), or null.
+    template <typename EvaluateOne, typename DecodedDesign, typename Prestaged>
     std::size_t evaluateBatch(std::size_t count, std::span<const Genome> genomes,
                               std::vector<double>& objectives, EvaluateOne evaluateOne,
-                              DecodedDesign decodedDesign, const FreeRules& rules = {},
+                              DecodedDesign decodedDesign, Prestaged prestaged, const FreeRules& rules = {},
                               FreeCounts* freed = nullptr);
+    // Spawns the work of the prefetched items not yet started; waits until all are done; drops them.
+    void spawnPrefetches();
+    void joinPrefetches();
+    void dropPrefetches();
     // The design a file records for `genome`, evaluated as `evaluated` (its own decoded design).
     Design recordedDesign(const Genome& genome, const Design& evaluated) const;
     // `candidates[i]`: the design and result of point first + i when it beat the best before the batch.
@@ -127,6 +141,18 @@ private:
         double cycles = 0, energyPj = 0, edp = 0, objective = 0;
     };
     std::vector<StagedResult> m_staged;
+    // One evaluation's staged result, its reason, and its designs when it beats the best before (none yet
+    // with noBestBefore); `recorded()` gives the design a file records.
+    template <typename Recorded>
+    void stage(const model::EvaluationResult& r, const Design& evaluated, bool noBestBefore,
+               double bestBefore, StagedResult& staged, std::string& reason,
+               std::unique_ptr<BestDesign>& candidate, Recorded recorded) const;
+    // prefetchFitting's items of the coming batch (stable addresses: their work runs on other threads),
+    // how many are in use and how many of those were spawned.
+    std::vector<std::unique_ptr<Prefetched>> m_prefetched;
+    std::size_t m_prefetchCount = 0, m_prefetchSpawned = 0;
+    std::int64_t m_prefetchedResults = 0;
+    std::vector<Prefetched*> m_usable; // evaluateFitting: item i's matching prefetched work, or null
     int m_generation = 0;
 };
 

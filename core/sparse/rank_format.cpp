@@ -1,11 +1,29 @@
 #include "sparse/rank_format.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 namespace sparsemap {
+
+namespace {
+
+// ceil(log2(n)) bits for n > 1, 1 otherwise. A whole n up to 2^40 (every fiber and tile) by the bit width
+// of n - 1, the same integer without a libm call (the model asks on every rank of every evaluation);
+// std::log2 for the rest.
+int log2Bits(double n)
+{
+    if (n <= 1)
+        return 1;
+    if (n <= 0x1p40 && n == std::floor(n))
+        return std::bit_width(static_cast<std::uint64_t>(n) - 1);
+    return static_cast<int>(std::ceil(std::log2(n)));
+}
+
+} // namespace
 
 std::string_view rankFormatName(RankFormat format)
 {
@@ -26,7 +44,6 @@ std::string_view rankFormatName(RankFormat format)
 
 FormatWordBits genomeFormatWordBits(RankFormat format, double fiberShape, double tile, int storageWidth)
 {
-    const auto log2Bits = [](double n) { return n <= 1 ? 1 : static_cast<int>(std::ceil(std::log2(n))); };
     FormatWordBits bits;
     switch (format) {
     case RankFormat::U:

@@ -377,6 +377,111 @@ private slots:
         QCOMPARE(counts.rejected, std::int64_t(0));
         QCOMPARE(charged.used(), std::int64_t(batch.size()));
     }
+
+    // prefetchFitting starts a batch's work before evaluateFitting is called; evaluateFitting then gives what
+    // it gives without: the same objectives, counts, log and best design, over batches that mix designs
+    // that fit, overflow (by their data or with their metadata), are malformed, and a budget that ends
+    // within a batch. A prefetched genome that is not the batch's item there is not used, nor are those an
+    // evaluate() in between drops; the prefetched context runs on 2 threads, the other on 1.
+    void prefetchedBatchesGiveWhatUnprefetchedOnesGive()
+    {
+        const auto layout = test::sampleLayout("mm3", "edge"); // every kind of genome
+        model::GenomeEvaluator fresh(layout);
+        std::mt19937_64 rng(13);
+        std::vector<Genome> drawn, ok;
+        int overflowing = 0, malformed = 0, dataOver = 0;
+        while (drawn.size() < 160 || overflowing < 3 || malformed < 3 || dataOver < 3 || ok.size() < 20) {
+            Genome g = randomGenome(layout, rng);
+            if (!fresh.dataFitsCapacity(g)) {
+                ++dataOver;
+            } else {
+                const auto& r = fresh.evaluate(g);
+                overflowing += r.overflows;
+                malformed += r.malformed;
+                if (r.valid) { // rare here: kept apart, mixed in below
+                    ok.push_back(std::move(g));
+                    continue;
+                }
+            }
+            if (drawn.size() < 160)
+                drawn.push_back(std::move(g));
+        }
+        std::vector<Genome> genomes; // a valid genome after every fifth drawn one (ok[12..19] kept apart)
+        for (std::size_t i = 0; i < drawn.size(); ++i) {
+            genomes.push_back(drawn[i]);
+            if (i % 5 == 4)
+                genomes.push_back(ok[(i / 5) % 12]);
+        }
+        SearchSettings settings;
+        settings.budget = 80; // ends within a batch (a third or more of the genomes cost nothing)
+        settings.threads = 1;
+        SearchContext plain(layout, settings);
+        settings.threads = 2;
+        SearchContext prefetched(layout, settings);
+        const SearchContext::FreeRules rules[] = {{5, true, true}, {100, true, false}, {3, false, true}};
+        std::vector<double> a, b;
+        std::size_t from = 0;
+        int round = 0;
+        bool endedWithin = false; // a batch the budget ended in
+        for (; from < genomes.size() && !endedWithin; ++round) {
+            const std::size_t size = std::min<std::size_t>(genomes.size() - from, 17 + 9 * (round % 3));
+            const std::span<const Genome> batch(genomes.data() + from, size);
+            for (std::size_t i = 0; i < size; ++i) {
+                if (round == 1 && i + 5 >= size)
+                    break; // the last five not prefetched
+                prefetched.prefetchFitting(round == 2 && i == 3 ? ok[18] : batch[i]); // one that differs
+            }
+            if (round == 3) { // dropped by an evaluation in between, in both contexts
+                QCOMPARE(plain.evaluate(ok[1]), prefetched.evaluate(ok[1]));
+            }
+            const auto& rule = rules[round % 3];
+            SearchContext::FreeCounts ca, cb;
+            const auto na = plain.evaluateFitting(batch, a, rule, ca);
+            const auto nb = prefetched.evaluateFitting(batch, b, rule, cb);
+            QCOMPARE(nb, na);
+            QCOMPARE(b.size(), a.size());
+            for (std::size_t i = 0; i < a.size(); ++i)
+                QVERIFY2(a[i] == b[i] || (std::isinf(a[i]) && std::isinf(b[i])),
+                         qPrintable(QString::number(i)));
+            QCOMPARE(cb.rejected, ca.rejected);
+            QCOMPARE(cb.malformed, ca.malformed);
+            QCOMPARE(cb.overflowing, ca.overflowing);
+            from += size;
+            endedWithin = na < size;
+        }
+        QVERIFY(plain.done());
+        QVERIFY(endedWithin);
+        QVERIFY(round > 4); // after the batch with an evaluation in between
+        QCOMPARE(plain.prefetchedResults(), std::int64_t(0));
+        QVERIFY(prefetched.prefetchedResults() > 0);
+        const auto& la = plain.result().points;
+        const auto& lb = prefetched.result().points;
+        QCOMPARE(lb.size(), la.size());
+        for (std::size_t i = 0; i < la.size(); ++i) {
+            QCOMPARE(lb[i].genome.toGenome(), la[i].genome.toGenome());
+            QCOMPARE(lb[i].valid, la[i].valid);
+            QCOMPARE(lb[i].edp, la[i].edp);
+        }
+        QCOMPARE(prefetched.result().bestIndex, plain.result().bestIndex);
+        QVERIFY(plain.result().bestIndex >= 0);
+        QVERIFY(plain.result().bestDesign && prefetched.result().bestDesign);
+        QCOMPARE(prefetched.result().bestDesign->evaluation.edp, plain.result().bestDesign->evaluation.edp);
+        QCOMPARE(encodeDesign(layout, prefetched.result().bestDesign->decoded),
+                 encodeDesign(layout, plain.result().bestDesign->decoded));
+        QCOMPARE(encodeDesign(layout, prefetched.result().bestDesign->evaluated),
+                 encodeDesign(layout, plain.result().bestDesign->evaluated));
+
+        // A batch prefetched in full but for the genome at 2: every other item takes its prefetched result.
+        SearchContext once(layout, settings);
+        const std::vector<Genome> valid(ok.begin() + 12, ok.begin() + 18);
+        for (std::size_t i = 0; i < valid.size(); ++i)
+            once.prefetchFitting(i == 2 ? ok[19] : valid[i]);
+        SearchContext::FreeCounts counts;
+        QCOMPARE(once.evaluateFitting(valid, b, {10, true, true}, counts), valid.size());
+        QCOMPARE(once.prefetchedResults(), std::int64_t(valid.size() - 1));
+        for (std::size_t i = 0; i < valid.size(); ++i)
+            QCOMPARE(b[i], fresh.evaluate(valid[i]).edp);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestSearchContext)

@@ -52,6 +52,8 @@ void evolve(SearchContext& context, const EvolutionSettings& s, Population& popu
             }
             bred.insert(child);
             offspring.push_back(std::move(child));
+            if (op.bred)
+                op.bred(offspring.back());
         }
         if (offspring.empty()) {
             if (++empty >= s.emptyGenerationsToStop)

@@ -51,6 +51,9 @@ struct EvolutionOperators {
     // Optional: survival in place of keeping the best `populationSize` (it must leave the population
     // sorted best first, at most populationSize members): e.g. niches.
     std::function<void(Population&)> survive;
+    // Optional: called with each offspring as it joins the generation's batch, in order (before the batch
+    // is evaluated): e.g. to start its evaluation while the rest is bred (SearchContext::prefetchFitting).
+    std::function<void(const Genome&)> bred;
 };
 
 // Runs generations until the context is done (budget spent or cancelled). `evaluate` evaluates a batch

@@ -1072,6 +1072,8 @@ void EsRun::run()
         };
     if (m_p.polishAfterStagnation > 0 || m_p.restartAfterStagnation > 0)
         operators.afterSurvival = [this](Population& p, int) { afterSurvival(p); };
+    if (m_precheckOn) // each child's evaluation starts while the rest of the generation is bred
+        operators.bred = [this](const Genome& child) { m_context.prefetchFitting(child); };
     EvolutionSettings settings;
     settings.populationSize = m_p.populationSize;
     settings.offspringPerGeneration = offspring;
