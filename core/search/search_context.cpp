@@ -72,11 +72,6 @@ void SearchContext::parallelFor(std::size_t count, const std::function<void(std:
     m_workers->arena.execute([&] { tbb::parallel_for(std::size_t(0), count, f); });
 }
 
-// `evaluateOne(evaluator, i)` evaluates item i and returns the result and the design evaluated;
-// `decodedDesign(i, evaluated)` gives the design a file records for item i (called for a new best only).
-// Up to `rules.maxRejections` results that `rules` names (malformed, overflowing) cost no evaluation: they
-// get +inf and are not logged, and the budget they leave evaluates further items of the batch. `freed`
-// counts them by kind.
 template <typename Recorded>
 void SearchContext::stage(const model::EvaluationResult& r, const Design& evaluated, bool noBestBefore,
                           double bestBefore, StagedResult& staged, std::string& reason,
@@ -90,6 +85,11 @@ void SearchContext::stage(const model::EvaluationResult& r, const Design& evalua
         candidate = std::make_unique<BestDesign>(BestDesign{evaluated, recorded(), r});
 }
 
+// `evaluateOne(evaluator, i)` evaluates item i and returns the result and the design evaluated;
+// `decodedDesign(i, evaluated)` gives the design a file records for item i (called for a new best only).
+// Up to `rules.maxRejections` results that `rules` names (malformed, overflowing) cost no evaluation: they
+// get +inf and are not logged, and the budget they leave evaluates further items of the batch. `freed`
+// counts them by kind. `prestaged(i)` is item i's result worked out beforehand, or null.
 template <typename EvaluateOne, typename DecodedDesign, typename Prestaged>
 std::size_t SearchContext::evaluateBatch(std::size_t count, std::span<const Genome> genomes,
                                          std::vector<double>& objectives, EvaluateOne evaluateOne,
@@ -329,6 +329,8 @@ void SearchContext::spawnPrefetches()
 
 void SearchContext::joinPrefetches()
 {
+    if (m_prefetchCount == 0) // none started since the last join
+        return;
     spawnPrefetches();
     auto& workers = *m_workers;
     workers.arena.execute([&] { workers.prefetches.wait(); });
@@ -336,8 +338,6 @@ void SearchContext::joinPrefetches()
 
 void SearchContext::dropPrefetches()
 {
-    if (m_prefetchCount == 0)
-        return;
     joinPrefetches();
     m_prefetchCount = m_prefetchSpawned = 0;
 }
