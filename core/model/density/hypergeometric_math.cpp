@@ -210,9 +210,9 @@ struct EmptyMemoEntry {
     std::int64_t n = -1, r = -1, N = -1;
     double value = 0;
 };
-// 2^18 slots (8 MB a thread): a search's triples outgrow 2^14 slots, whose misses (an exp and log1p's each)
-// made some cells 1.2-1.35x slower at 2 threads (mm7 / mobile 2.14 -> 1.61 s, conv4 / cloud 1.34 -> 1.18 s
-// at 2^16 and 1.00 -> 0.87 s at 2^18 later); 2^20 gained a few per cent more for 32 MB.
+// 2^18 slots (8 MB a thread): a search's triples outgrow 2^14 slots, and each miss costs an exp and
+// log1p's. Against 2^14 at 2 threads: mm7 / mobile 2.14 -> 1.61 s, conv8 / edge 2.24 -> 1.92 s; 2^20 slots
+// (32 MB) gained a few per cent more.
 constexpr std::size_t kEmptyMemoSize = 1 << 18;
 
 } // namespace
