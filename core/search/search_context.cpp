@@ -37,7 +37,8 @@ struct SearchContext::Prefetched {
     bool noBestBefore = true; // the best when it was started: its design is kept when it beats that
     double bestBefore = 0;
     Design decoded;
-    bool dataFits = false, leaderMetadata = false, evaluated = false;
+    Precheck precheck;
+    bool evaluated = false;
     StagedResult staged;
     std::string reason;
     std::unique_ptr<BestDesign> candidate;
@@ -47,6 +48,21 @@ namespace {
 // Items per task of prefetched work: few enough that the other threads start while the rest is bred.
 constexpr std::size_t kPrefetchChunk = 4;
 } // namespace
+
+SearchContext::Precheck SearchContext::precheck(model::GenomeEvaluator& e, const Genome& genome,
+                                                Design& decoded, bool leaders)
+{
+    e.decode(genome, decoded);
+    Precheck p;
+    p.dataFits = e.evaluator().dataFitsCapacity(decoded);
+    p.leaderMetadata = !p.dataFits || !leaders || e.evaluator().skipsHaveLeaderMetadata(decoded);
+    return p;
+}
+
+int SearchContext::Precheck::code(bool malformedFree) const
+{
+    return !dataFits ? 0 : malformedFree && !leaderMetadata ? 2 : 1;
+}
 
 SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings,
                              model::ModelOptions modelOptions, const CancelToken* cancel,
@@ -197,16 +213,12 @@ std::size_t SearchContext::evaluateFitting(std::span<const Genome> genomes, std:
         tbb::parallel_for(std::size_t(0), count, [&](std::size_t i) {
             if (Prefetched* p = m_usable[i]) {
                 std::swap(m_decoded[i], p->decoded);
-                m_fits[i] = !p->dataFits ? 0 : rules.malformed && !p->leaderMetadata ? 2 : 1;
+                m_fits[i] = static_cast<char>(p->precheck.code(rules.malformed));
                 return;
             }
-            auto& e = *workers.evaluators.local();
-            e.decode(genomes[i], m_decoded[i]);
-            // 1: evaluated; 0: its data overflow a buffer (the pre-check); 2: malformed, known without an
-            // evaluation.
-            m_fits[i] = !e.evaluator().dataFitsCapacity(m_decoded[i])                             ? 0
-                        : rules.malformed && !e.evaluator().skipsHaveLeaderMetadata(m_decoded[i]) ? 2
-                                                                                                  : 1;
+            const auto checked =
+                precheck(*workers.evaluators.local(), genomes[i], m_decoded[i], rules.malformed);
+            m_fits[i] = static_cast<char>(checked.code(rules.malformed));
         });
     });
     m_passedAt.clear();
@@ -312,10 +324,8 @@ void SearchContext::spawnPrefetches()
                 auto& e = *m_workers->evaluators.local();
                 for (std::size_t k = 0; k < n; ++k) {
                     Prefetched& p = *items[k];
-                    e.decode(p.genome, p.decoded);
-                    p.dataFits = e.evaluator().dataFitsCapacity(p.decoded);
-                    p.leaderMetadata = p.dataFits && e.evaluator().skipsHaveLeaderMetadata(p.decoded);
-                    if (!p.leaderMetadata)
+                    p.precheck = precheck(e, p.genome, p.decoded, true);
+                    if (p.precheck.code(true) != 1)
                         continue; // evaluateFitting evaluates it if its rules say so
                     stage(e.evaluator().evaluate(p.decoded), p.decoded, p.noBestBefore, p.bestBefore,
                           p.staged, p.reason, p.candidate,

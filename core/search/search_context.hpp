@@ -14,6 +14,10 @@
 #include <random>
 #include <span>
 
+namespace sparsemap::model {
+class GenomeEvaluator;
+}
+
 namespace sparsemap::search {
 
 class SearchContext {
@@ -99,6 +103,16 @@ public:
 
 private:
     struct Workers;
+    // What evaluateFitting checks of a genome before evaluating it: whether its tiles' data fit every
+    // buffer (Evaluator::dataFitsCapacity) and its skips have leader metadata
+    // (Evaluator::skipsHaveLeaderMetadata; taken as true when not asked or when the data do not fit).
+    struct Precheck {
+        bool dataFits = false, leaderMetadata = false;
+        // 1: to be evaluated; 0: its data overflow a buffer; 2: malformed (with malformed designs free).
+        int code(bool malformedFree) const;
+    };
+    // Decodes `genome` into `decoded` and pre-checks it (leader metadata with `leaders`).
+    static Precheck precheck(model::GenomeEvaluator& e, const Genome& genome, Design& decoded, bool leaders);
     struct Prefetched;
     // `prestaged(i)`, when given, is item i's result worked out beforehand (a Prefetched evaluated), or null.
     template <typename EvaluateOne, typename DecodedDesign, typename Prestaged>
