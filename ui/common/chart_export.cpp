@@ -71,8 +71,11 @@ void raiseFonts(QCustomPlot* plot, FontFloor& floor)
         }
     const auto raiseLegend = [&floor](QCPLegend* legend) {
         floor.apply(legend->font(), [legend](const QFont& f) { legend->setFont(f); });
+        // A legend laid out in columns has empty grid cells (item() is null there).
         for (int i = 0; i < legend->itemCount(); ++i) {
             QCPAbstractLegendItem* item = legend->item(i);
+            if (!item)
+                continue;
             floor.apply(item->font(), [item](const QFont& f) { item->setFont(f); });
         }
     };
