@@ -12,6 +12,8 @@
 
 #include <cstdio>
 #include <iostream>
+#include <new>
+#include <stdexcept>
 
 namespace sparsemap::cli {
 
@@ -188,6 +190,17 @@ int runGuarded(const char* command, const std::function<int()>& body)
         // One line per problem; a single problem is a single line.
         for (const auto& d : e.diagnostics())
             std::cerr << "sparsemap " << command << ": " << d.toString() << '\n';
+        return kFailed;
+    } catch (const std::bad_alloc&) {
+        // Inputs are bounded (docs/file-formats.md, "Limits"); what is left is a run too large for
+        // this machine's memory, which is not a program error.
+        std::cerr << "sparsemap " << command
+                  << ": out of memory: the run needs more memory than this machine has (a smaller budget, "
+                     "workload or architecture needs less)\n";
+        return kFailed;
+    } catch (const std::length_error& e) {
+        std::cerr << "sparsemap " << command
+                  << ": a size is too large to represent: " << escapeControl(e.what()) << '\n';
         return kFailed;
     } catch (const std::exception& e) {
         std::cerr << "sparsemap " << command << ": internal error: " << escapeControl(e.what()) << '\n';

@@ -50,10 +50,10 @@ int runSearch(const QStringList& args)
         const QCommandLineOption workloadOpt("workload", "Workload YAML file.", "file");
         const QCommandLineOption archOpt(
             "arch", "Architecture: a preset (edge, mobile, cloud) or a YAML file.", "preset|file");
-        const QCommandLineOption methodOpt(
-            "method",
-            QString::fromStdString("Search method: " + search::methodNames() + " (default sparsemap)."),
-            "name", "sparsemap");
+        const QCommandLineOption methodOpt("method",
+                                           QString::fromStdString("Search method (default sparsemap); " +
+                                                                  search::methodNamesByGroup() + "."),
+                                           "name", "sparsemap");
         const QCommandLineOption budgetOpt(
             "budget", "Model evaluations, everything included (default 20000).", "N", "20000");
         const QCommandLineOption seedOpt("seed", "Random seed (default 1).", "N", "1");

@@ -65,8 +65,8 @@ int sweepBody(const QStringList& args, const sweep::MpiSession& mpi)
     const QCommandLineOption methodsOpt("methods",
                                         QString::fromStdString("Methods, comma-separated; the first is the "
                                                                "reference of the ratios (default "
-                                                               "sparsemap,mapper,sage); known: " +
-                                                               search::methodNames() + "."),
+                                                               "sparsemap,mapper,sage); " +
+                                                               search::methodNamesByGroup() + "."),
                                         "list", "sparsemap,mapper,sage");
     const QCommandLineOption seedsOpt("seeds", "Seeds, comma-separated (default 1).", "list", "1");
     const QCommandLineOption budgetOpt("budget", "Model evaluations per run (default 20000).", "N", "20000");

@@ -1,6 +1,7 @@
 #include "search_options.hpp"
 
 #include "search/method_names.hpp"
+#include "util/limits.hpp"
 
 namespace sparsemap::cli {
 
@@ -16,17 +17,18 @@ std::string parseMethod(const QString& text, const char* option)
     const std::string name = str(text);
     if (search::isMethodName(name))
         return name;
-    throw UsageError(std::string(option) + " must be one of " + search::methodNames() + ", not '" + name +
-                     "'");
+    throw UsageError(std::string(option) + " must be one of these methods (" + search::methodNamesByGroup() +
+                     "), not '" + name + "'");
 }
 
 std::int64_t parseBudget(const QString& text)
 {
     bool ok = false;
     const qlonglong budget = text.toLongLong(&ok);
-    if (!ok || budget < 1 || budget > 100000000)
-        throw UsageError("--budget must be a number of model evaluations in 1..100000000, not '" + str(text) +
-                         "'");
+    if (!ok || budget < 1 || budget > kMaxBudget)
+        throw UsageError("--budget must be a number of model evaluations in 1.." +
+                         std::to_string(kMaxBudget) +
+                         " (a run keeps every point it evaluates, ~410 bytes each), not '" + str(text) + "'");
     return budget;
 }
 

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <string_view>
@@ -22,20 +23,21 @@ public:
     explicit LineReader(const std::string& path) : m_path(path)
     {
         requireRegularFile(path);
-        m_in.open(path);
+        m_in.open(path, std::ios::binary);
         if (!m_in)
             fail(0, 0, "cannot open the density file: " + std::string(std::strerror(errno)));
+        // The same cap as every other input (kMaxTextFileBytes): the pattern's entries take a few
+        // bytes of memory per byte of file at most.
+        std::error_code ec;
+        if (const auto size = std::filesystem::file_size(path, ec); !ec && size > kMaxTextFileBytes)
+            fail(0, 0,
+                 "the density file is " + std::to_string(size >> 20) + " MiB; at most " +
+                     std::to_string(kMaxTextFileBytes >> 20) + " MiB are read");
     }
     // Next line that is not blank and does not start with `comment`; false at the end of the file.
     bool next(std::string_view& line, char comment)
     {
-        while (std::getline(m_in, m_line)) {
-            ++m_number;
-            if (m_line.size() > kMaxLineBytes)
-                fail(m_number, 0,
-                     "line longer than " + std::to_string(kMaxLineBytes >> 20) +
-                         " MiB; lines of a density file "
-                         "hold one entry or one mask row");
+        while (readLine()) {
             line = m_line;
             const auto first = line.find_first_not_of(" \t\r");
             if (first != std::string_view::npos && line[first] != comment)
@@ -46,6 +48,32 @@ public:
         return false;
     }
     int number() const { return m_number; }
+    // The next line into m_line (without its newline); false at the end of the file. A line is
+    // refused as soon as it passes kMaxLineBytes, before more of it is read, and so is a file that
+    // grew past kMaxTextFileBytes since it was opened.
+    bool readLine()
+    {
+        m_line.clear();
+        std::streambuf* buffer = m_in.rdbuf();
+        bool any = false;
+        for (int c = buffer->sbumpc(); c != std::char_traits<char>::eof(); c = buffer->sbumpc()) {
+            if (!any)
+                ++m_number;
+            any = true;
+            if (++m_bytes > kMaxTextFileBytes)
+                fail(m_number, 0,
+                     "the density file is longer than " + std::to_string(kMaxTextFileBytes >> 20) +
+                         " MiB, the most that is read");
+            if (c == '\n')
+                return true;
+            if (m_line.size() == kMaxLineBytes)
+                fail(m_number, 0,
+                     "line longer than " + std::to_string(kMaxLineBytes >> 20) +
+                         " MiB; lines of a density file hold one entry or one mask row");
+            m_line.push_back(static_cast<char>(c));
+        }
+        return any;
+    }
     [[noreturn]] void fail(int line, int column, const std::string& message) const
     {
         throw InputError({Diagnostic{m_path, line, column, {}, message}});
@@ -57,6 +85,7 @@ private:
     std::ifstream m_in;
     std::string m_line;
     int m_number = 0;
+    std::size_t m_bytes = 0;
 };
 
 // Splits on blanks (and a trailing \r); `offsets` are the 0-based columns of the tokens.

@@ -1,9 +1,14 @@
 #include "io/yaml_reader.hpp"
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <istream>
 #include <limits>
+#include <streambuf>
 
 namespace sparsemap::detail {
 
@@ -21,10 +26,74 @@ void DiagnosticSink::throwIfAny() const
         throw InputError(m_diagnostics);
 }
 
+namespace {
+
+// Counts a document's nodes from the parser's events, building none; stops past `limit`.
+class NodeCounter final : public YAML::EventHandler {
+public:
+    struct TooMany {
+        YAML::Mark mark;
+    };
+    explicit NodeCounter(std::size_t limit) : m_limit(limit) {}
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { count(mark); }
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { count(mark); }
+    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override
+    {
+        count(mark);
+    }
+    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override
+    {
+        count(mark);
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override
+    {
+        count(mark);
+    }
+    void OnMapEnd() override {}
+
+private:
+    void count(const YAML::Mark& mark)
+    {
+        if (++m_count > m_limit)
+            throw TooMany{mark};
+    }
+    std::size_t m_limit;
+    std::size_t m_count = 0;
+};
+
+// An input stream over `text` without a copy of it.
+class TextBuffer final : public std::streambuf {
+public:
+    explicit TextBuffer(const std::string& text)
+    {
+        char* begin = const_cast<char*>(text.data()); // only read: the get area is never written
+        setg(begin, begin, begin + text.size());
+    }
+};
+
+} // namespace
+
 std::optional<YAML::Node> loadYaml(const std::string& text, DiagnosticSink& sink)
 {
     try {
+        {
+            TextBuffer buffer(text);
+            std::istream in(&buffer);
+            YAML::Parser parser(in);
+            NodeCounter counter(kMaxYamlNodes);
+            parser.HandleNextDocument(counter); // YAML::Load reads the first document only
+        }
         return YAML::Load(text);
+    } catch (const NodeCounter::TooMany& e) {
+        sink.add(e.mark, {},
+                 "the file holds more than " + std::to_string(kMaxYamlNodes) +
+                     " YAML values, lists and maps, the most an input may hold (this one is cut off here)");
+        return std::nullopt;
     } catch (const YAML::Exception& e) {
         // e.msg is the bare message; e.what() would repeat the position in yaml-cpp's own format.
         sink.add(e.mark, {},

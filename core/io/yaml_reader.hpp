@@ -12,6 +12,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -39,8 +40,14 @@ private:
     std::vector<Diagnostic> m_diagnostics;
 };
 
-// Parses `text`; a syntax error (yaml-cpp's ParserException, which has a position) is recorded in
-// `sink` and gives nullopt.
+// The most nodes (scalars, lists, maps) a YAML input may hold. yaml-cpp keeps ~480 bytes a node, so
+// a 256 MiB file of `[1,1,1,...]` would take tens of GB; the inputs the project reads hold far fewer
+// (a session's point logs are binary, not YAML nodes). loadYaml counts the nodes from the parser's
+// events before it builds any.
+inline constexpr std::size_t kMaxYamlNodes = 1'000'000;
+
+// Parses `text`; a syntax error (yaml-cpp's ParserException, which has a position) or more than
+// kMaxYamlNodes nodes is recorded in `sink` and gives nullopt.
 std::optional<YAML::Node> loadYaml(const std::string& text, DiagnosticSink& sink);
 
 class YamlReader {

@@ -15,6 +15,7 @@
 #include "search/method_names.hpp"
 #include "util/error.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -338,19 +339,21 @@ const std::vector<MethodInfo>& searchMethods()
             {"random", plain<RandomSearch>()},
             {"mindmappings", plain<MindMappingsSearch>()},
         };
+        // Built in methodList()'s order (grouped for users), each name's factory found by name.
         const auto names = methodList();
         if (names.size() != factories.size())
             throw std::logic_error("method_registry: " + std::to_string(factories.size()) +
                                    " factories for " + std::to_string(names.size()) + " method names");
         std::vector<MethodInfo> methods;
-        for (std::size_t i = 0; i < names.size(); ++i) {
-            if (factories[i].first != names[i].name)
-                throw std::logic_error("method_registry: factory " + std::to_string(i) + " is for '" +
-                                       std::string(factories[i].first) + "', the method name is '" +
-                                       std::string(names[i].name) + "'");
-            std::string name(names[i].name);
-            methods.push_back({name, std::string(names[i].summary),
-                               [factory = factories[i].second, name] { return factory(name); }});
+        for (const auto& method : names) {
+            const auto factory = std::find_if(factories.begin(), factories.end(),
+                                              [&](const auto& f) { return f.first == method.name; });
+            if (factory == factories.end())
+                throw std::logic_error("method_registry: no factory for method '" + std::string(method.name) +
+                                       "'");
+            std::string name(method.name);
+            methods.push_back({name, std::string(method.summary), method.group,
+                               [make = factory->second, name] { return make(name); }});
         }
         return methods;
     }();

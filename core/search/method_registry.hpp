@@ -15,6 +15,7 @@ namespace sparsemap::search {
 struct MethodInfo {
     std::string name;    // e.g. "sparsemap"
     std::string summary; // one line for --help and menus
+    MethodGroup group = MethodGroup::Default;
     std::function<std::unique_ptr<Optimizer>()> make;
 };
 

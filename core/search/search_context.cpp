@@ -3,6 +3,8 @@
 #include "genome/genome_codec.hpp"
 #include "model/genome_evaluator.hpp"
 #include "util/background_arena.hpp"
+#include "util/error.hpp"
+#include "util/limits.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -71,6 +73,10 @@ SearchContext::SearchContext(const GenomeLayout& layout, SearchSettings settings
       m_progress(std::move(progress)), m_points(std::move(points)), m_rng(settings.seed),
       m_workers(std::make_unique<Workers>(layout, m_modelOptions, settings.threads))
 {
+    if (settings.budget < 0 || settings.budget > kMaxBudget)
+        throw InputError("a run's budget must be 0.." + std::to_string(kMaxBudget) +
+                         " model evaluations, not " + std::to_string(settings.budget) +
+                         " (a run keeps every point it evaluates)");
     m_result.points.reserve(static_cast<std::size_t>(std::min<std::int64_t>(settings.budget, 1 << 22)),
                             static_cast<std::size_t>(layout.size()));
 }

@@ -5,6 +5,7 @@
 #include "io/workload_io.hpp"
 #include "search/method_names.hpp"
 #include "util/error.hpp"
+#include "util/limits.hpp"
 
 #include <cstdio>
 #include <set>
@@ -46,8 +47,8 @@ SweepGrid::SweepGrid(std::vector<Workload> workloads, const std::vector<Architec
 {
     if (workloads.empty() || bases.empty() || m_methods.empty() || m_seeds.empty())
         throw InputError("a sweep needs at least one workload, architecture, method and seed");
-    if (!(m_settings.budget >= 1))
-        throw InputError("a sweep's budget must be at least 1 evaluation");
+    if (!(m_settings.budget >= 1 && m_settings.budget <= kMaxBudget))
+        throw InputError("a sweep's budget must be 1.." + std::to_string(kMaxBudget) + " evaluations a run");
     if (!(m_settings.occupancyConfidence > 0 && m_settings.occupancyConfidence <= 1))
         throw InputError("the occupancy confidence must be in (0, 1]");
     std::set<std::string> seen;

@@ -12,6 +12,10 @@ namespace sparsemap {
 inline constexpr int kMaxStorageLevels = 32;
 // Problem dimensions of a workload (dimension sets are 32-bit masks).
 inline constexpr int kMaxDims = 32;
+// Input operands of a workload (an Einsum's factors). The compute analysis weighs every mix of the
+// operands' states (nonzero, present zero, absent: 3^k of them, as Sparseloop's does), so its work
+// grows threefold with each input: 3^8 = 6,561 mixes an evaluation is the most kept interactive.
+inline constexpr int kMaxInputs = 8;
 // One dimension's size (and an explicit convolution padding): 2^40 keeps prime tests and
 // factorizations (trial division up to the square root) fast.
 inline constexpr std::int64_t kMaxDimSize = std::int64_t{1} << 40;
@@ -26,6 +30,11 @@ inline constexpr double kMinBandwidth = 1e-9;
 inline constexpr double kMaxBandwidth = 1e12;
 // Energy of one action in pJ (1 J; a real access costs well under 1e6 pJ).
 inline constexpr double kMaxEnergyPj = 1e12;
+
+// The most model evaluations one run may be given. A run keeps every evaluated point (the PCA map, the
+// session's point log, the seen set): about 410 bytes an evaluation at its peak, so 10 million stay
+// near 4 GB. Every front end (search, sweep, the Exploration view) and SearchContext take it from here.
+inline constexpr std::int64_t kMaxBudget = 10'000'000;
 
 // a * b and a + b, or nullopt when the result does not fit an int64.
 inline std::optional<std::int64_t> checkedMul(std::int64_t a, std::int64_t b)

@@ -205,6 +205,11 @@ std::vector<std::string> workloadProblems(const Workload& w)
     else if (outputs == 0)
         problems.push_back("a workload needs exactly one output tensor (found 0); mark the written tensor "
                            "output: true");
+    if (const int inputs = static_cast<int>(w.tensors.size()) - outputs; inputs > kMaxInputs)
+        problems.push_back("a workload has " + std::to_string(inputs) + " input tensors; at most " +
+                           std::to_string(kMaxInputs) +
+                           " are supported (the model weighs every mix of the inputs' states, 3^inputs "
+                           "of them, for each design)");
     if (!w.tensors.empty() && static_cast<int>(w.tensors.size()) == outputs)
         problems.push_back("a workload needs at least one input tensor (" + outputNames +
                            " is only written); add a tensor with a density");

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -28,6 +29,7 @@ private slots:
     void emptyMapHasNoColourScale();
     void axisLabelSameLiveAndReloaded();
     void controlsHaveTooltipsAndNaturalOrder();
+    void methodsAreGroupedDefaultAndBaselinesFirst();
 
 private:
     static void prepare(ExplorationView& view, int budget)
@@ -230,6 +232,38 @@ void TestExplorationView::controlsHaveTooltipsAndNaturalOrder()
         QVERIFY(combo->findText("mm2") < combo->findText("mm10"));
     }
     QVERIFY(found);
+}
+
+// The method chooser: sparsemap chosen, the baselines (sa, random, mindmappings among them) listed
+// before any ablation, each group under a heading that cannot be chosen.
+void TestExplorationView::methodsAreGroupedDefaultAndBaselinesFirst()
+{
+    ExplorationView view;
+    QComboBox* methods = nullptr;
+    for (QComboBox* combo : view.findChildren<QComboBox*>())
+        if (combo->findData(QString("sparsemap-paper")) >= 0)
+            methods = combo;
+    QVERIFY(methods);
+    QCOMPARE(methods->currentData().toString(), QString("sparsemap"));
+    QCOMPARE(methods->currentText(), QString("sparsemap"));
+    const int firstAblation = methods->findData(QString("sparsemap-no-polish"));
+    QVERIFY(firstAblation > 0);
+    for (const char* baseline : {"sa", "random", "mindmappings", "mapper", "ga"}) {
+        const int at = methods->findData(QString(baseline));
+        QVERIFY2(at > 0 && at < firstAblation, baseline);
+    }
+    QVERIFY(methods->findData(QString("sparsemap-paper")) < firstAblation);
+    // The headings: the default's and the baselines', neither selectable.
+    const int baselinesHeading = methods->findText("baselines");
+    QVERIFY(baselinesHeading > 0 && baselinesHeading < methods->findData(QString("sa")));
+    auto* model = qobject_cast<QStandardItemModel*>(methods->model());
+    QVERIFY(model);
+    QVERIFY(!(model->item(baselinesHeading)->flags() & Qt::ItemIsSelectable));
+    QVERIFY(model->item(methods->findData(QString("sa")))->flags() & Qt::ItemIsSelectable);
+    view.setMethod("random");
+    QCOMPARE(methods->currentText(), QString("random"));
+    view.setMethod("baselines"); // a heading is not a method: nothing changes
+    QCOMPARE(methods->currentText(), QString("random"));
 }
 
 QTEST_MAIN(TestExplorationView)

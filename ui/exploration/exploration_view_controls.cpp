@@ -6,6 +6,7 @@
 
 #include "io/architecture_io.hpp"
 #include "search/method_registry.hpp"
+#include "util/limits.hpp"
 
 #include <QComboBox>
 #include <QDir>
@@ -15,9 +16,11 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QSignalBlocker>
 #include <QThread>
 #include <algorithm>
+#include <optional>
 
 namespace sparsemap::ui {
 
@@ -40,17 +43,35 @@ QWidget* ExplorationView::buildControls()
     m_preset = new QComboBox;
     for (const auto& name : presetNames())
         m_preset->addItem(qstr(name));
+    // The methods in their groups (the default, the baselines, the published ES, ablations, variants),
+    // each group under a heading that cannot be chosen.
     m_method = new QComboBox;
+    m_method->setMaxVisibleItems(24);
+    std::optional<search::MethodGroup> group;
     for (const auto& method : search::searchMethods()) {
-        m_method->addItem(qstr(method.name));
+        if (method.group != group) {
+            if (group)
+                m_method->insertSeparator(m_method->count());
+            group = method.group;
+            m_method->addItem(qstr(std::string(search::methodGroupTitle(method.group))));
+            if (auto* model = qobject_cast<QStandardItemModel*>(m_method->model())) {
+                QStandardItem* heading = model->item(m_method->count() - 1);
+                heading->setFlags(heading->flags() & ~(Qt::ItemIsSelectable | Qt::ItemIsEnabled));
+                QFont font = heading->font();
+                font.setItalic(true);
+                heading->setFont(font);
+            }
+        }
+        m_method->addItem(qstr(method.name), qstr(method.name));
         m_method->setItemData(m_method->count() - 1, qstr(method.summary), Qt::ToolTipRole);
     }
+    m_method->setCurrentIndex(m_method->findData(QString("sparsemap")));
     m_objective = new QComboBox;
     m_objective->addItem("EDP", int(search::Objective::Edp));
     m_objective->addItem("energy", int(search::Objective::Energy));
     m_objective->addItem("delay", int(search::Objective::Delay));
     m_budgetSpin = new QSpinBox;
-    m_budgetSpin->setRange(10, 10'000'000);
+    m_budgetSpin->setRange(10, int(kMaxBudget));
     m_budgetSpin->setSingleStep(1000);
     m_budgetSpin->setValue(20000);
     m_budgetSpin->setToolTip(
@@ -215,7 +236,8 @@ void ExplorationView::updateFollowNote()
 
 void ExplorationView::setMethod(const QString& name)
 {
-    m_method->setCurrentText(name);
+    if (const int index = m_method->findData(name); index >= 0)
+        m_method->setCurrentIndex(index);
 }
 
 void ExplorationView::setBudget(int budget)
