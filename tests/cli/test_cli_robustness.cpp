@@ -175,7 +175,16 @@ private slots:
                                      << "p (zero probability) must be a number in [0, 1), not '-0.5'";
         QTest::newRow("negative budget")
             << QStringList{"search", "--workload", toy, "--arch", "cloud", "--budget", "-5"} << 2
-            << "--budget must be a number of model evaluations in 1..100000000, not '-5'";
+            << "--budget must be a number of model evaluations in 1..10000000 (a run keeps every point it "
+               "evaluates, ~410 bytes each), not '-5'";
+        // 10^8 evaluations would keep ~41 GB of points: refused before anything runs.
+        QTest::newRow("budget past the memory bound")
+            << QStringList{"search", "--workload", toy, "--arch", "cloud", "--budget", "100000000"} << 2
+            << "in 1..10000000 (a run keeps every point";
+        QTest::newRow("sweep budget past the memory bound")
+            << QStringList{"sweep", "--workloads", toy, "--arch", "cloud", "--budget", "10000001", "--out",
+                           "/nonexistent/x"}
+            << 2 << "in 1..10000000 (a run keeps every point";
         // Control characters on the command line are escaped too.
         QTest::newRow("escaped command")
             << QStringList{"\x1b]0;t\x07"} << 2 << "unknown command '\\x1b]0;t\\x07'";
