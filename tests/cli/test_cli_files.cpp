@@ -1,0 +1,224 @@
+// Writing files (issue 69): only a regular file is ever replaced, atomically; a device or pipe is
+// written through (a failed write, /dev/full, is an error); folders are errors; a process killed
+// part-way through a save leaves the old file whole.
+#include "cli_run.hpp"
+
+#include "util/error.hpp"
+#include "util/file_io.hpp"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include <csignal>
+#include <string>
+#include <vector>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+using Run = clitest::CliRun;
+
+const QString kWorkload = "samples/workloads/toy.yaml";
+const QString kArch = "samples/arch/toy.yaml";
+
+// `sparsemap random toy toy --save <path>`: one design, saved as design YAML.
+Run saveRandomDesign(const QString& path)
+{
+    return clitest::runSparsemap({"random", kWorkload, kArch, "--save", path});
+}
+
+mode_t typeOf(const QString& path, bool follow = false)
+{
+    struct stat st {};
+    const QByteArray p = path.toLocal8Bit();
+    if ((follow ? ::stat(p.constData(), &st) : ::lstat(p.constData(), &st)) != 0)
+        return 0;
+    return st.st_mode & S_IFMT;
+}
+
+QByteArray contents(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("(missing)");
+}
+
+// A copy of the character device major:minor at `path`; false when this process may not make one.
+bool makeDevice(const QString& path, unsigned major, unsigned minor)
+{
+    return ::mknod(path.toLocal8Bit().constData(), S_IFCHR | 0666, makedev(major, minor)) == 0;
+}
+
+} // namespace
+
+class TestCliFiles : public QObject {
+    Q_OBJECT
+private slots:
+    // A copy of /dev/null stays a device and takes the design (exit 0); a copy of /dev/full stays a
+    // device and the save is an error: "No space left on device", never exit 0 with the data lost.
+    void savingIntoDevicesWritesThrough()
+    {
+        QTemporaryDir dir;
+        const QString null = dir.filePath("null"), full = dir.filePath("full");
+        if (!makeDevice(null, 1, 3) || !makeDevice(full, 1, 7))
+            QSKIP("mknod is not allowed here (the tests run as root in CI)");
+        const Run toNull = saveRandomDesign(null);
+        QCOMPARE(toNull.exitCode, 0);
+        QCOMPARE(typeOf(null), mode_t(S_IFCHR));
+        const Run toFull = saveRandomDesign(full);
+        QCOMPARE(toFull.exitCode, 1);
+        QVERIFY2(toFull.err.contains("cannot write " + full + ": write error: No space left on device"),
+                 qPrintable(toFull.err));
+        QCOMPARE(typeOf(full), mode_t(S_IFCHR));
+        // The same through a symbolic link: the link and the device both stay.
+        QVERIFY(QFile::link(full, dir.filePath("link-to-full")));
+        const Run linked = saveRandomDesign(dir.filePath("link-to-full"));
+        QCOMPARE(linked.exitCode, 1);
+        QVERIFY2(linked.err.contains("No space left on device"), qPrintable(linked.err));
+        QCOMPARE(typeOf(dir.filePath("link-to-full")), mode_t(S_IFLNK));
+        QCOMPARE(typeOf(full), mode_t(S_IFCHR));
+    }
+
+    // A link to /proc/self/fd/1 (here the pipe QProcess reads) writes the design to standard output;
+    // the link is not replaced by a file.
+    void savingThroughALinkToStandardOutput()
+    {
+        QTemporaryDir dir;
+        const QString link = dir.filePath("stdout.yaml");
+        QVERIFY(QFile::link("/proc/self/fd/1", link));
+        const Run r = saveRandomDesign(link);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(typeOf(link), mode_t(S_IFLNK));
+        QCOMPARE(QFileInfo(link).symLinkTarget(), QString("/proc/self/fd/1"));
+        // The design YAML itself, as saveDesignFile writes it, went to standard output.
+        QVERIFY2(r.out.contains("design:\n  workload: toy\n  architecture: toy\n"), qPrintable(r.out));
+    }
+
+    // A pipe nobody reads is an error, not a wait; the pipe (and a link to it) stay.
+    void savingIntoAPipeNobodyReads()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("fifo"), link = dir.filePath("link");
+        QVERIFY(::mkfifo(fifo.toLocal8Bit().constData(), 0666) == 0);
+        QVERIFY(QFile::link(fifo, link));
+        for (const QString& path : {fifo, link}) {
+            const Run r = saveRandomDesign(path);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains("cannot write " + path + ": no process reads the pipe"),
+                     qPrintable(r.err));
+            QCOMPARE(typeOf(fifo), mode_t(S_IFIFO));
+            QCOMPARE(typeOf(link), mode_t(S_IFLNK));
+        }
+    }
+
+    // A folder, or a link to one, is an error that says so; the folder stays as it was.
+    void savingOntoAFolderIsAnError()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath("folder"), link = dir.filePath("link");
+        QVERIFY(QDir().mkpath(folder));
+        QVERIFY(QFile::link(folder, link));
+        for (const QString& path : {folder, link}) {
+            const Run r = saveRandomDesign(path);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(
+                r.err.contains("cannot write " + path + ": it is a folder; only a regular file is replaced"),
+                qPrintable(r.err));
+            QVERIFY(
+                QDir(folder).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+        }
+    }
+
+    // A regular file through a symbolic link: the file is replaced, the link stays; a dangling link
+    // gets its target created.
+    void savingThroughALinkReplacesItsTarget()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("real.yaml"), link = dir.filePath("link.yaml");
+        QVERIFY(QFile::link("real.yaml", link)); // relative, dangling
+        QCOMPARE(saveRandomDesign(link).exitCode, 0);
+        QCOMPARE(typeOf(link), mode_t(S_IFLNK));
+        QCOMPARE(typeOf(file), mode_t(S_IFREG));
+        QVERIFY(contents(file).contains("design:\n  workload: toy\n"));
+        QFile(file).resize(0);
+        QCOMPARE(saveRandomDesign(link).exitCode, 0);
+        QCOMPARE(typeOf(link), mode_t(S_IFLNK));
+        QVERIFY(contents(file).contains("design:\n  workload: toy\n"));
+    }
+
+    // A folder that cannot be written: an error naming the file; nothing appears.
+    void savingIntoAReadOnlyFolder()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath("ro");
+        QVERIFY(QDir().mkpath(folder));
+        QVERIFY(::chmod(folder.toLocal8Bit().constData(), 0555) == 0);
+        if (::access(folder.toLocal8Bit().constData(), W_OK) == 0) {
+            ::chmod(folder.toLocal8Bit().constData(), 0755);
+            QSKIP("this user (root) may write into a read-only folder");
+        }
+        const Run r = saveRandomDesign(folder + "/d.yaml");
+        ::chmod(folder.toLocal8Bit().constData(), 0755);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("cannot write " + folder +
+                                "/d.yaml: cannot create a temporary file beside "
+                                "it: Permission denied"),
+                 qPrintable(r.err));
+        QVERIFY(QDir(folder).isEmpty());
+    }
+
+    // A process killed part-way through a save (here: after at least 1 MiB of 64 MiB reached the
+    // temporary file) leaves the file it was replacing whole.
+    void killedPartWayKeepsTheOldFile()
+    {
+        QTemporaryDir dir;
+        const std::string target = dir.filePath("big.txt").toStdString();
+        sparsemap::writeTextFileAtomically(target, "the old contents\n");
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            // Never finishes: a file larger than 16 MiB ends the process (SIGXFSZ) if SIGKILL has not.
+            const rlimit limit{16 << 20, 16 << 20};
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+            const std::string block(1 << 20, 'x');
+            const std::vector<std::string_view> pieces(64, block);
+            try {
+                sparsemap::writeFileAtomically(target, pieces);
+            } catch (...) {
+            }
+            ::_exit(0);
+        }
+        // Wait for the child's temporary file to hold at least 1 MiB, or for the child to end.
+        const QString prefix =
+            QString::fromStdString(target).section('/', -1) + ".tmp-" + QString::number(child);
+        int status = 0;
+        bool ended = false;
+        while (!ended) {
+            const auto temporaries = QDir(dir.path()).entryInfoList({prefix + "*"}, QDir::Files);
+            if (!temporaries.isEmpty() && temporaries.front().size() >= (1 << 20))
+                break;
+            ended = ::waitpid(child, &status, WNOHANG) == child;
+            QThread::usleep(200);
+        }
+        if (!ended) {
+            ::kill(child, SIGKILL);
+            QCOMPARE(::waitpid(child, &status, 0), child);
+        }
+        QVERIFY2(WIFSIGNALED(status), "the child finished its write instead of being killed part-way");
+        QVERIFY(WTERMSIG(status) == SIGKILL || WTERMSIG(status) == SIGXFSZ);
+        QCOMPARE(contents(QString::fromStdString(target)), QByteArray("the old contents\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliFiles)
+#include "test_cli_files.moc"
