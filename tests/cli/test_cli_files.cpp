@@ -1,6 +1,6 @@
 // Writing files (issue 69): only a regular file is ever replaced, atomically; a device or pipe is
 // written through (a failed write, /dev/full, is an error); folders are errors; a process killed
-// part-way through a save leaves the old file whole.
+// part-way through a save leaves the old file whole; and one sweep at a time writes a sweep folder.
 #include "cli_run.hpp"
 
 #include "util/error.hpp"
@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -31,6 +33,8 @@ using Run = clitest::CliRun;
 
 const QString kWorkload = "samples/workloads/toy.yaml";
 const QString kArch = "samples/arch/toy.yaml";
+// Evaluations per cell for a sweep that is still running while a second one starts (seconds per cell).
+const QString kLongBudget = "300000";
 
 // `sparsemap random toy toy --save <path>`: one design, saved as design YAML.
 Run saveRandomDesign(const QString& path)
@@ -57,6 +61,13 @@ QByteArray contents(const QString& path)
 bool makeDevice(const QString& path, unsigned major, unsigned minor)
 {
     return ::mknod(path.toLocal8Bit().constData(), S_IFCHR | 0666, makedev(major, minor)) == 0;
+}
+
+// A sweep of 2 cells (toy on toy, random, seeds 1 and 2) of `budget` evaluations into `out`.
+QStringList sweepArgs(const QString& out, const QString& budget)
+{
+    return {"sweep", "--workloads", kWorkload, "--arch",    kArch, "--methods", "random", "--seeds",
+            "1,2",   "--budget",    budget,    "--threads", "1",   "--out",     out};
 }
 
 } // namespace
@@ -217,6 +228,56 @@ private slots:
         QVERIFY2(WIFSIGNALED(status), "the child finished its write instead of being killed part-way");
         QVERIFY(WTERMSIG(status) == SIGKILL || WTERMSIG(status) == SIGXFSZ);
         QCOMPARE(contents(QString::fromStdString(target)), QByteArray("the old contents\n"));
+    }
+
+    // Issue 69 item 14: while a process holds a sweep folder's lock (here this test), a sweep into it is
+    // refused, naming the folder, and writes nothing; once the lock is let go the sweep runs.
+    void sweepIntoALockedFolderIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("run");
+        QVERIFY(QDir().mkpath(out));
+        const int lock = ::open((out + "/sweep.lock").toLocal8Bit().constData(), O_RDWR | O_CREAT, 0666);
+        QVERIFY(lock >= 0 && ::flock(lock, LOCK_EX | LOCK_NB) == 0);
+        const Run refused = clitest::runSparsemap(sweepArgs(out, "50"));
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("--out " + out + " is being written by another sweep"),
+                 qPrintable(refused.err));
+        QVERIFY(!QFileInfo::exists(out + "/sweep.txt"));
+        QVERIFY(!QFileInfo::exists(out + "/cells"));
+        ::close(lock);
+        const Run ran = clitest::runSparsemap(sweepArgs(out, "50"));
+        QCOMPARE(ran.exitCode, 0);
+        QVERIFY2(ran.out.contains("2 cells: 2 run, 0 reused"), qPrintable(ran.out));
+    }
+
+    // Two sweeps started into one folder: while the first runs, the second is refused with the
+    // message; the first, killed, leaves a folder that is resumed (its lock died with it).
+    void twoSweepsIntoOneFolder()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("run");
+        const QStringList args = sweepArgs(out, kLongBudget);
+        QProcess first;
+        first.setWorkingDirectory(SPARSEMAP_SOURCE_DIR);
+        first.start(SPARSEMAP_CLI, args);
+        QVERIFY(first.waitForStarted());
+        // sweep.txt is written under the lock.
+        while (!QFileInfo::exists(out + "/sweep.txt") && first.state() == QProcess::Running)
+            QThread::msleep(5);
+        const Run second = clitest::runSparsemap(args);
+        QVERIFY2(first.state() == QProcess::Running, "the first sweep ended before the second started");
+        QCOMPARE(second.exitCode, 1);
+        QVERIFY2(second.err.contains("--out " + out + " is being written by another sweep"),
+                 qPrintable(second.err));
+        QVERIFY2(second.out.isEmpty(), qPrintable(second.out));
+        first.kill(); // SIGKILL: the lock goes with the process
+        QVERIFY(first.waitForFinished());
+        const int kept = static_cast<int>(QDir(out + "/cells").entryList({"*.cell"}, QDir::Files).size());
+        const Run resumed = clitest::runSparsemap(args);
+        QCOMPARE(resumed.exitCode, 0);
+        QVERIFY2(resumed.out.contains(QString("2 cells: %1 run, %2 reused").arg(2 - kept).arg(kept)),
+                 qPrintable(resumed.out));
     }
 };
 
