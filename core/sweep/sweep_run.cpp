@@ -125,7 +125,18 @@ std::string SweepFolder::cellPath(std::size_t index) const
 
 std::optional<CellResult> SweepFolder::load(std::size_t index) const
 {
-    return loadCell(cellPath(index), m_grid.identity(index));
+    if (auto cell = loadCell(cellPath(index), m_grid.identity(index)))
+        return cell;
+    // A folder of an earlier release: the cell under its old name, when that file is this cell's (the
+    // old names were not unique: it may be another cell's, which then is not reused).
+    const std::string legacy = m_grid.legacyCellFileName(index);
+    if (legacy == m_grid.cellFileName(index))
+        return std::nullopt;
+    try {
+        return loadCell(m_dir + "/cells/" + legacy, m_grid.identity(index));
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
 }
 
 CellResult SweepFolder::store(std::size_t index, const std::string& cellText) const
