@@ -17,8 +17,10 @@
 
 #include <QDir>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <iostream>
@@ -39,6 +41,38 @@ void drawProgress(const search::GenerationStats& g, std::int64_t budget)
                  static_cast<long long>(g.evaluations), static_cast<long long>(budget), g.best,
                  100 * g.validShare);
     std::fflush(stderr);
+}
+
+// The design files of an earlier front in dir/front (`<rank>.design.yaml`, rank in 3 or more digits)
+// that `written` (this run's, relative to dir) does not hold.
+std::vector<std::string> staleFrontDesigns(const std::string& dir, const std::vector<std::string>& written)
+{
+    namespace fs = std::filesystem;
+    std::vector<std::string> stale;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir + "/front", ec)) {
+        const std::string name = entry.path().filename().string();
+        const auto dot = name.find('.');
+        const bool design = dot >= 3 && name.substr(dot) == ".design.yaml" &&
+                            std::all_of(name.begin(), name.begin() + static_cast<std::ptrdiff_t>(dot),
+                                        [](char c) { return c >= '0' && c <= '9'; });
+        if (design && std::find(written.begin(), written.end(), "front/" + name) == written.end())
+            stale.push_back(entry.path().string());
+    }
+    return stale;
+}
+
+// Removes the files (those missing are fine), and dir/front when that is left empty and unused.
+void removeStaleFiles(const std::string& dir, const std::vector<std::string>& files, bool frontUsed)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    for (const auto& f : files)
+        if (fs::is_regular_file(fs::symlink_status(f, ec)) && !fs::remove(f, ec) && ec)
+            throw InputError("cannot remove " + f +
+                             " (a file of an earlier run in the --out folder): " + ec.message());
+    if (!frontUsed && fs::is_directory(dir + "/front", ec) && fs::is_empty(dir + "/front", ec))
+        fs::remove(dir + "/front", ec);
 }
 
 } // namespace
@@ -172,6 +206,9 @@ int runSearch(const QStringList& args)
             const QString dir = parser.value(outOpt);
             if (!QDir().mkpath(dir))
                 throw InputError("cannot create the output folder " + str(dir));
+            // The run's files replace an earlier run's as a whole: what this run does not write of
+            // them (a longer front's designs, a front after a plain run, a best design) goes.
+            std::vector<std::string> stale;
             if (pareto) {
                 if (!QDir().mkpath(dir + "/front"))
                     throw InputError("cannot create the output folder " + str(dir + "/front"));
@@ -192,6 +229,10 @@ int runSearch(const QStringList& args)
                 writeTextFileAtomically(str(dir + "/front.csv"), paretoFrontCsv(result, front, files));
                 std::printf("\nwrote %s/front.csv and %zu design files in %s/front\n", str(dir).c_str(),
                             front.size(), str(dir).c_str());
+                stale = staleFrontDesigns(str(dir), files);
+            } else {
+                stale = staleFrontDesigns(str(dir), {});
+                stale.push_back(str(dir) + "/front.csv");
             }
             savePointsCsv(result, str(dir + "/points.csv"));
             saveConvergenceCsv(result, str(dir + "/convergence.csv"));
@@ -212,6 +253,9 @@ int runSearch(const QStringList& args)
             Session session;
             session.runs.push_back(std::move(record));
             saveSessionFile(session, str(dir + "/run.session.yaml"));
+            if (!best)
+                stale.push_back(str(dir) + "/best.design.yaml");
+            removeStaleFiles(str(dir), stale, pareto);
             std::printf("\nwrote %s/{points.csv, convergence.csv, run.session.yaml%s}\n", str(dir).c_str(),
                         best ? ", best.design.yaml" : "");
         }

@@ -230,6 +230,59 @@ private slots:
         QCOMPARE(contents(QString::fromStdString(target)), QByteArray("the old contents\n"));
     }
 
+    // Issue 69 item 19: a search's --out folder holds one run. A pareto run with a shorter front
+    // after a longer one leaves exactly its own front/ files (those front.csv lists); a plain run after
+    // a pareto run leaves no front at all.
+    void searchOutHoldsOneRun()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("run");
+        auto search = [&](const QString& budget, const QString& seed, bool pareto) {
+            QStringList args{"search",    "--workload", "samples/workloads/spmm-32x64x48.yaml",
+                             "--arch",    "cloud",      "--budget",
+                             budget,      "--seed",     seed,
+                             "--threads", "1",          "--out",
+                             out};
+            if (pareto)
+                args << "--objective"
+                     << "pareto";
+            return clitest::runSparsemap(args);
+        };
+        // The design files front.csv names (its `design_file` column), and those in front/.
+        auto listed = [&] {
+            QStringList files;
+            const QList<QByteArray> lines = contents(out + "/front.csv").split('\n');
+            const int column = lines.front().split(',').indexOf("design_file");
+            for (qsizetype i = 1; i < lines.size(); ++i)
+                if (!lines[i].isEmpty())
+                    files << QString::fromUtf8(lines[i].split(',').value(column));
+            files.sort();
+            return files;
+        };
+        auto present = [&] {
+            QStringList files;
+            for (const auto& f : QDir(out + "/front").entryList(QDir::Files, QDir::NoSort))
+                files << "front/" + f;
+            files.sort();
+            return files;
+        };
+        const Run longer = search("2000", "1", true); // a front of 3 designs
+        QCOMPARE(longer.exitCode, 0);
+        const qsizetype before = present().size();
+        QCOMPARE(present(), listed());
+        const Run shorter = search("200", "2", true); // and of 2
+        QCOMPARE(shorter.exitCode, 0);
+        QVERIFY2(present().size() < before,
+                 "the second front must be shorter for this test to mean anything");
+        QVERIFY(!present().isEmpty());
+        QCOMPARE(present(), listed());
+        const Run plain = search("200", "2", false);
+        QCOMPARE(plain.exitCode, 0);
+        QVERIFY(!QFileInfo::exists(out + "/front.csv"));
+        QVERIFY(!QFileInfo::exists(out + "/front"));
+        QVERIFY(QFileInfo::exists(out + "/best.design.yaml") && QFileInfo::exists(out + "/points.csv"));
+    }
+
     // Issue 69 item 14: while a process holds a sweep folder's lock (here this test), a sweep into it is
     // refused, naming the folder, and writes nothing; once the lock is let go the sweep runs.
     void sweepIntoALockedFolderIsRefused()
