@@ -288,6 +288,28 @@ private slots:
         QVERIFY2(second.out.contains("4 cells: 0 run, 4 reused"), qPrintable(second.out + second.err));
     }
 
+    // Issue 69 item 21: `--vary glb.capacity` on levels `GLB` and `glb` (names compare ignoring case)
+    // is ambiguous: an error naming both, instead of changing the last.
+    void ambiguousVaryPathIsAnError()
+    {
+        QTemporaryDir dir;
+        QByteArray arch = contents(QString(SPARSEMAP_SOURCE_DIR) + "/samples/arch/toy.yaml");
+        QVERIFY(arch.contains("- name: PE buffer"));
+        arch.replace("- name: PE buffer", "- name: glb");
+        QFile f(dir.filePath("two-glbs.yaml"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(arch);
+        f.close();
+        const Run r = sparsemap({"sweep", "--workloads", "samples/workloads/toy.yaml", "--arch",
+                                 dir.filePath("two-glbs.yaml"), "--vary", "glb.capacity=32B,64B", "--methods",
+                                 "random", "--seeds", "1", "--budget", "50", "--out", dir.filePath("run")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("--vary glb.capacity=32B: `glb` is ambiguous in architecture toy: it names "
+                                "`GLB` and `glb`"),
+                 qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(dir.filePath("run")));
+    }
+
     void killedRunResumesToTheSameSummaries()
     {
         QTemporaryDir dir;
