@@ -14,6 +14,7 @@
 #include "io/session_io.hpp"
 #include "model/result_text.hpp"
 #include "search/method_registry.hpp"
+#include "util/text.hpp"
 
 #include <QDir>
 
@@ -163,7 +164,7 @@ int runSearch(const QStringList& args)
                         100.0 * static_cast<double>(repeats) / static_cast<double>(result.points.size()));
         }
         for (const auto& line : optimizer->summary())
-            std::printf("  %s\n", line.c_str());
+            std::printf("  %s\n", escapeControl(line).c_str());
         const auto best = result.best();
         // The search hands its best design and the model's result for it out: nothing is evaluated or
         // decoded again here.
@@ -176,10 +177,12 @@ int runSearch(const QStringList& args)
             std::fprintf(stderr, "sparsemap search: no valid design found in %zu evaluations\n",
                          result.points.size());
         } else {
+            // Names from the files appear in the loop nest and the summary: escaped.
             std::cout << "\nbest genome: " << genomeToText(best->genome) << "\n\n"
-                      << renderLoopNest(layout.workload(), layout.architecture(), bestDesign->evaluated)
-                      << '\n'
-                      << model::renderSummary(bestDesign->evaluation);
+                      << escapeControl(
+                             renderLoopNest(layout.workload(), layout.architecture(), bestDesign->evaluated) +
+                                 '\n' + model::renderSummary(bestDesign->evaluation),
+                             LineBreaks::Keep);
         }
         std::vector<std::int64_t> front;
         if (pareto) {
