@@ -272,10 +272,9 @@ private slots:
         QCOMPARE(present(), listed());
         const Run shorter = search("200", "2", true); // and of 2
         QCOMPARE(shorter.exitCode, 0);
-        QVERIFY2(present().size() < before,
+        QVERIFY2(listed().size() < before && !listed().isEmpty(),
                  "the second front must be shorter for this test to mean anything");
-        QVERIFY(!present().isEmpty());
-        QCOMPARE(present(), listed());
+        QCOMPARE(present(), listed()); // the first run's third design is gone
         const Run plain = search("200", "2", false);
         QCOMPARE(plain.exitCode, 0);
         QVERIFY(!QFileInfo::exists(out + "/front.csv"));
