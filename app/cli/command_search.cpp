@@ -230,8 +230,8 @@ int runSearch(const QStringList& args)
                                    str(dir) + "/" + files.back(), &metrics, &options);
                 }
                 writeTextFileAtomically(str(dir + "/front.csv"), paretoFrontCsv(result, front, files));
-                std::printf("\nwrote %s/front.csv and %zu design files in %s/front\n", str(dir).c_str(),
-                            front.size(), str(dir).c_str());
+                std::printf("\nwrote %s/front.csv and %zu design files in %s/front\n",
+                            escapeControl(str(dir)).c_str(), front.size(), escapeControl(str(dir)).c_str());
                 stale = staleFrontDesigns(str(dir), files);
             } else {
                 stale = staleFrontDesigns(str(dir), {});
@@ -259,8 +259,8 @@ int runSearch(const QStringList& args)
             if (!best)
                 stale.push_back(str(dir) + "/best.design.yaml");
             removeStaleFiles(str(dir), stale, pareto);
-            std::printf("\nwrote %s/{points.csv, convergence.csv, run.session.yaml%s}\n", str(dir).c_str(),
-                        best ? ", best.design.yaml" : "");
+            std::printf("\nwrote %s/{points.csv, convergence.csv, run.session.yaml%s}\n",
+                        escapeControl(str(dir)).c_str(), best ? ", best.design.yaml" : "");
         }
         return best ? int(kOk) : int(kFailed);
     });

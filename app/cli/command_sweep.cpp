@@ -146,7 +146,8 @@ int sweepBody(const QStringList& args, const sweep::MpiSession& mpi)
     if (mpi.size() > 1 && outcome->ran > 0)
         std::printf(" on %d worker ranks; dispatch wait %.3f ms per cell", outcome->workers,
                     1000 * outcome->dispatchWaitSeconds / static_cast<double>(outcome->ran));
-    std::printf("\nwrote %s/summary.md, fig17a.csv, fig17b.csv, convergence.csv, timing.csv\n", out.c_str());
+    std::printf("\nwrote %s/summary.md, fig17a.csv, fig17b.csv, convergence.csv, timing.csv\n",
+                escapeControl(out).c_str());
     return int(kOk);
 }
 
