@@ -34,7 +34,7 @@ using Run = clitest::CliRun;
 const QString kWorkload = "samples/workloads/toy.yaml";
 const QString kArch = "samples/arch/toy.yaml";
 // Evaluations per cell for a sweep that is still running while a second one starts (seconds per cell).
-const QString kLongBudget = "300000";
+const QString kLongBudget = "100000";
 
 // `sparsemap random toy toy --save <path>`: one design, saved as design YAML.
 Run saveRandomDesign(const QString& path)
