@@ -3,6 +3,8 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 
+#include "util/text.hpp"
+
 #include "design/loop_nest_text.hpp"
 #include "genome/genome_codec.hpp"
 #include "genome/genome_text.hpp"
@@ -55,9 +57,12 @@ int runEvaluate(const QStringList& args)
             const Design design = model::sparseloopDesign(c);
             const auto& result = evaluator.evaluate(design);
             if (parser.isSet(nest))
-                std::cout << renderLoopNest(c.workload, c.architecture, design) << '\n';
-            std::cout << model::renderSummary(result) << '\n'
-                      << model::renderBreakdown(c.workload, c.architecture, result);
+                std::cout << escapeControl(renderLoopNest(c.workload, c.architecture, design),
+                                           LineBreaks::Keep)
+                          << '\n';
+            std::cout << escapeControl(model::renderSummary(result) + '\n' +
+                                           model::renderBreakdown(c.workload, c.architecture, result),
+                                       LineBreaks::Keep);
             return int(kOk);
         }
         const auto positional = parser.positionalArguments();
@@ -70,9 +75,12 @@ int runEvaluate(const QStringList& args)
         const auto& result = evaluator.evaluate(genome);
         std::cout << "genome: " << genomeToText(genome) << "\n\n";
         if (parser.isSet(nest))
-            std::cout << renderLoopNest(layout.workload(), arch, evaluator.lastDesign()) << '\n';
-        std::cout << model::renderSummary(result) << '\n'
-                  << model::renderBreakdown(evaluator.evaluator().workload(), arch, result);
+            std::cout << escapeControl(renderLoopNest(layout.workload(), arch, evaluator.lastDesign()),
+                                       LineBreaks::Keep)
+                      << '\n';
+        std::cout << escapeControl(model::renderSummary(result) + '\n' +
+                                       model::renderBreakdown(evaluator.evaluator().workload(), arch, result),
+                                   LineBreaks::Keep);
         return int(kOk);
     });
 }

@@ -4,6 +4,8 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 
+#include "util/text.hpp"
+
 #include "genome/genome_codec.hpp"
 #include "io/sparseloop/sparseloop_export.hpp"
 #include "model/genome_evaluator.hpp"
@@ -50,7 +52,7 @@ int runExport(const QStringList& args)
         exportSparseloopCase(layout.workload(), arch, evaluator.lastDesign(), dir);
         std::cout << "wrote " << dir << "/aggregated_input.yaml and " << dir
                   << "/ERT.yaml (run: timeloop-model aggregated_input.yaml ERT.yaml)\n\n"
-                  << model::renderSummary(result) << '\n';
+                  << escapeControl(model::renderSummary(result), LineBreaks::Keep) << '\n';
         return int(kOk);
     });
 }

@@ -4,6 +4,7 @@
 
 #include "design/loop_nest_text.hpp"
 #include "genome/genome_layout.hpp"
+#include "util/text.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -29,27 +30,38 @@ std::string dimsText(const Workload& w, const std::vector<std::int64_t>& sizes)
     return out;
 }
 
+// printf into `out`.
+template <typename... Args> void appendf(std::ostringstream& out, const char* format, Args... args)
+{
+    std::string line(static_cast<std::size_t>(std::snprintf(nullptr, 0, format, args...)) + 1, '\0');
+    std::snprintf(line.data(), line.size(), format, args...);
+    line.pop_back();
+    out << line;
+}
+
 void printLayout(const GenomeLayout& layout, bool everyGene)
 {
+    // Names come from the files: the report is printed with their control characters escaped.
+    std::ostringstream out;
     const Workload& w = layout.workload();
     const Architecture& a = layout.architecture();
     std::vector<std::int64_t> sizes;
     for (const auto& d : w.dims)
         sizes.push_back(d.size);
-    std::cout << "workload      " << w.name << " (" << workloadKindName(w.kind) << "): " << dimsText(w, sizes)
-              << "\n              " << einsumText(w) << '\n';
-    std::cout << "padded dims   " << dimsText(w, layout.paddedSizes()) << "  (padding "
-              << paddingModeName(layout.options().padding) << ")\n";
-    std::cout << "architecture  " << a.name << ": ";
+    out << "workload      " << w.name << " (" << workloadKindName(w.kind) << "): " << dimsText(w, sizes)
+        << "\n              " << einsumText(w) << '\n';
+    out << "padded dims   " << dimsText(w, layout.paddedSizes()) << "  (padding "
+        << paddingModeName(layout.options().padding) << ")\n";
+    out << "architecture  " << a.name << ": ";
     for (const auto& l : a.levels)
-        std::cout << l.name << (l.instances > 1 ? " (x" + std::to_string(l.instances) + ")" : "") << " -> ";
-    std::cout << a.compute.name << " (x" << a.compute.instances << ")\n";
-    std::cout << "mapping       ";
+        out << l.name << (l.instances > 1 ? " (x" + std::to_string(l.instances) + ")" : "") << " -> ";
+    out << a.compute.name << " (x" << a.compute.instances << ")\n";
+    out << "mapping       ";
     for (const auto& s : layout.mappingLevels())
-        std::cout << s.name << "=" << a.levels[s.storageLevel].name
-                  << (s.kind == LoopKind::Spatial ? " spatial  " : " temporal  ");
-    std::cout << "\n\ngenome        " << layout.size() << " genes\n";
-    std::printf("  %-8s %-9s %6s  %-8s  %s\n", "segment", "genes", "length", "range", "what");
+        out << s.name << "=" << a.levels[s.storageLevel].name
+            << (s.kind == LoopKind::Spatial ? " spatial  " : " temporal  ");
+    out << "\n\ngenome        " << layout.size() << " genes\n";
+    appendf(out, "  %-8s %-9s %6s  %-8s  %s\n", "segment", "genes", "length", "range", "what");
     for (const auto& part : layout.parts()) {
         const auto r = part.range;
         if (r.size() == 0)
@@ -81,21 +93,22 @@ void printLayout(const GenomeLayout& layout, bool everyGene)
         const std::string genes = std::to_string(r.begin + 1) + "-" + std::to_string(r.end);
         const std::string range =
             std::to_string(layout.gene(r.begin).lower) + ".." + std::to_string(layout.gene(r.begin).upper);
-        std::printf("  %-8s %-9s %6d  %-8s  %s\n", layout.partName(part).c_str(), genes.c_str(), r.size(),
-                    range.c_str(), what.c_str());
+        appendf(out, "  %-8s %-9s %6d  %-8s  %s\n", layout.partName(part).c_str(), genes.c_str(), r.size(),
+                range.c_str(), what.c_str());
     }
     if (everyGene) {
-        std::cout << '\n';
+        out << '\n';
         for (int i = 0; i < layout.size(); ++i) {
             const auto& g = layout.gene(i);
-            std::printf("  %3d  %-14s %d..%-5d %s\n", i + 1, g.name.c_str(), g.lower, g.upper,
-                        g.description.c_str());
+            appendf(out, "  %3d  %-14s %d..%-5d %s\n", i + 1, g.name.c_str(), g.lower, g.upper,
+                    g.description.c_str());
         }
     }
-    std::cout << "\ndesign space  raw (paper's count)  " << powerOfTen(layout.rawSpaceLog10())
-              << " = mapping " << powerOfTen(layout.rawMappingSpaceLog10()) << " x sparse strategy "
-              << powerOfTen(layout.sparseSpaceLog10()) << '\n';
-    std::cout << "              encoded (genomes)    " << powerOfTen(layout.encodedSpaceLog10()) << '\n';
+    out << "\ndesign space  raw (paper's count)  " << powerOfTen(layout.rawSpaceLog10()) << " = mapping "
+        << powerOfTen(layout.rawMappingSpaceLog10()) << " x sparse strategy "
+        << powerOfTen(layout.sparseSpaceLog10()) << '\n';
+    out << "              encoded (genomes)    " << powerOfTen(layout.encodedSpaceLog10()) << '\n';
+    std::cout << escapeControl(out.str(), LineBreaks::Keep);
     std::cout.flush();
 }
 

@@ -14,11 +14,14 @@
 #include "io/session_io.hpp"
 #include "model/result_text.hpp"
 #include "search/method_registry.hpp"
+#include "util/text.hpp"
 
 #include <QDir>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <iostream>
@@ -39,6 +42,38 @@ void drawProgress(const search::GenerationStats& g, std::int64_t budget)
                  static_cast<long long>(g.evaluations), static_cast<long long>(budget), g.best,
                  100 * g.validShare);
     std::fflush(stderr);
+}
+
+// The design files of an earlier front in dir/front (`<rank>.design.yaml`, rank in 3 or more digits)
+// that `written` (this run's, relative to dir) does not hold.
+std::vector<std::string> staleFrontDesigns(const std::string& dir, const std::vector<std::string>& written)
+{
+    namespace fs = std::filesystem;
+    std::vector<std::string> stale;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir + "/front", ec)) {
+        const std::string name = entry.path().filename().string();
+        const auto dot = name.find('.');
+        const bool design = dot >= 3 && name.substr(dot) == ".design.yaml" &&
+                            std::all_of(name.begin(), name.begin() + static_cast<std::ptrdiff_t>(dot),
+                                        [](char c) { return c >= '0' && c <= '9'; });
+        if (design && std::find(written.begin(), written.end(), "front/" + name) == written.end())
+            stale.push_back(entry.path().string());
+    }
+    return stale;
+}
+
+// Removes the files (those missing are fine), and dir/front when that is left empty and unused.
+void removeStaleFiles(const std::string& dir, const std::vector<std::string>& files, bool frontUsed)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    for (const auto& f : files)
+        if (fs::is_regular_file(fs::symlink_status(f, ec)) && !fs::remove(f, ec) && ec)
+            throw InputError("cannot remove " + f +
+                             " (a file of an earlier run in the --out folder): " + ec.message());
+    if (!frontUsed && fs::is_directory(dir + "/front", ec) && fs::is_empty(dir + "/front", ec))
+        fs::remove(dir + "/front", ec);
 }
 
 } // namespace
@@ -129,7 +164,7 @@ int runSearch(const QStringList& args)
                         100.0 * static_cast<double>(repeats) / static_cast<double>(result.points.size()));
         }
         for (const auto& line : optimizer->summary())
-            std::printf("  %s\n", line.c_str());
+            std::printf("  %s\n", escapeControl(line).c_str());
         const auto best = result.best();
         // The search hands its best design and the model's result for it out: nothing is evaluated or
         // decoded again here.
@@ -142,10 +177,12 @@ int runSearch(const QStringList& args)
             std::fprintf(stderr, "sparsemap search: no valid design found in %zu evaluations\n",
                          result.points.size());
         } else {
+            // Names from the files appear in the loop nest and the summary: escaped.
             std::cout << "\nbest genome: " << genomeToText(best->genome) << "\n\n"
-                      << renderLoopNest(layout.workload(), layout.architecture(), bestDesign->evaluated)
-                      << '\n'
-                      << model::renderSummary(bestDesign->evaluation);
+                      << escapeControl(
+                             renderLoopNest(layout.workload(), layout.architecture(), bestDesign->evaluated) +
+                                 '\n' + model::renderSummary(bestDesign->evaluation),
+                             LineBreaks::Keep);
         }
         std::vector<std::int64_t> front;
         if (pareto) {
@@ -172,6 +209,9 @@ int runSearch(const QStringList& args)
             const QString dir = parser.value(outOpt);
             if (!QDir().mkpath(dir))
                 throw InputError("cannot create the output folder " + str(dir));
+            // The run's files replace an earlier run's as a whole: what this run does not write of
+            // them (a longer front's designs, a front after a plain run, a best design) goes.
+            std::vector<std::string> stale;
             if (pareto) {
                 if (!QDir().mkpath(dir + "/front"))
                     throw InputError("cannot create the output folder " + str(dir + "/front"));
@@ -190,8 +230,12 @@ int runSearch(const QStringList& args)
                                    str(dir) + "/" + files.back(), &metrics, &options);
                 }
                 writeTextFileAtomically(str(dir + "/front.csv"), paretoFrontCsv(result, front, files));
-                std::printf("\nwrote %s/front.csv and %zu design files in %s/front\n", str(dir).c_str(),
-                            front.size(), str(dir).c_str());
+                std::printf("\nwrote %s/front.csv and %zu design files in %s/front\n",
+                            escapeControl(str(dir)).c_str(), front.size(), escapeControl(str(dir)).c_str());
+                stale = staleFrontDesigns(str(dir), files);
+            } else {
+                stale = staleFrontDesigns(str(dir), {});
+                stale.push_back(str(dir) + "/front.csv");
             }
             savePointsCsv(result, str(dir + "/points.csv"));
             saveConvergenceCsv(result, str(dir + "/convergence.csv"));
@@ -212,8 +256,11 @@ int runSearch(const QStringList& args)
             Session session;
             session.runs.push_back(std::move(record));
             saveSessionFile(session, str(dir + "/run.session.yaml"));
-            std::printf("\nwrote %s/{points.csv, convergence.csv, run.session.yaml%s}\n", str(dir).c_str(),
-                        best ? ", best.design.yaml" : "");
+            if (!best)
+                stale.push_back(str(dir) + "/best.design.yaml");
+            removeStaleFiles(str(dir), stale, pareto);
+            std::printf("\nwrote %s/{points.csv, convergence.csv, run.session.yaml%s}\n",
+                        escapeControl(str(dir)).c_str(), best ? ", best.design.yaml" : "");
         }
         return best ? int(kOk) : int(kFailed);
     });

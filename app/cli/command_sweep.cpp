@@ -10,6 +10,7 @@
 
 #include "search/method_registry.hpp"
 #include "sweep/sweep_mpi.hpp"
+#include "util/text.hpp"
 
 #include <QDir>
 #include <QFileInfo>
@@ -127,8 +128,8 @@ int sweepBody(const QStringList& args, const sweep::MpiSession& mpi)
             return;
         const sweep::CellIdentity id = grid.identity(report.index);
         std::printf("%-8s %-10s %-22s seed %-3llu best %-12.5g valid %5.1f%%  %.2f s",
-                    id.architecture.c_str(), id.workload.c_str(), id.method.c_str(),
-                    static_cast<unsigned long long>(id.seed), report.result.best,
+                    escapeControl(id.architecture).c_str(), escapeControl(id.workload).c_str(),
+                    id.method.c_str(), static_cast<unsigned long long>(id.seed), report.result.best,
                     100 * report.result.validShare, report.result.seconds);
         if (mpi.size() > 1)
             std::printf("  (rank %d)", report.rank);
@@ -139,13 +140,14 @@ int sweepBody(const QStringList& args, const sweep::MpiSession& mpi)
     if (!outcome)
         return int(kOk); // a worker rank: rank 0 reports
     const std::string out = str(parser.value(outOpt));
-    std::printf("\n%s\n", sweep::summaryMarkdown(outcome->summary).c_str());
+    std::printf("\n%s\n", escapeControl(sweep::summaryMarkdown(outcome->summary), LineBreaks::Keep).c_str());
     std::printf("%zu cells: %zu run, %zu reused; %.2f s wall, %.2f s of searches", grid.cellCount(),
                 outcome->ran, outcome->reused, outcome->wallSeconds, outcome->cellSeconds);
     if (mpi.size() > 1 && outcome->ran > 0)
         std::printf(" on %d worker ranks; dispatch wait %.3f ms per cell", outcome->workers,
                     1000 * outcome->dispatchWaitSeconds / static_cast<double>(outcome->ran));
-    std::printf("\nwrote %s/summary.md, fig17a.csv, fig17b.csv, convergence.csv, timing.csv\n", out.c_str());
+    std::printf("\nwrote %s/summary.md, fig17a.csv, fig17b.csv, convergence.csv, timing.csv\n",
+                escapeControl(out).c_str());
     return int(kOk);
 }
 

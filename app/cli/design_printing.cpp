@@ -5,6 +5,7 @@
 #include "genome/genome_codec.hpp"
 #include "genome/genome_text.hpp"
 #include "io/design_io.hpp"
+#include "util/text.hpp"
 
 #include <iostream>
 
@@ -14,10 +15,11 @@ void printDecodedGenome(const GenomeLayout& layout, const Genome& genome, const 
 {
     const Design design = decodeGenome(layout, genome);
     std::cout << "genome: " << genomeToText(genome) << "\n\n"
-              << renderLoopNest(layout.workload(), layout.architecture(), design);
+              << escapeControl(renderLoopNest(layout.workload(), layout.architecture(), design),
+                               LineBreaks::Keep); // names from the files, escaped
     if (!savePath.isEmpty()) {
         saveDesignFile(layout, genome, design, str(savePath));
-        std::cout << "\nsaved " << str(savePath) << '\n';
+        std::cout << "\nsaved " << escapeControl(str(savePath)) << '\n';
     }
     std::cout.flush();
 }

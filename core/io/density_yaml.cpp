@@ -104,10 +104,16 @@ bool readActual(const YamlReader& reader, const std::string& baseDir, DensitySpe
         (given.is_absolute() || baseDir.empty() ? given : std::filesystem::path(baseDir) / given)
             .lexically_normal();
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(resolved, ec)) {
-        fileNode->error(
-            "density file `" + resolved.string() +
-            "` does not exist; give an existing .mtx or mask file, relative to the workload file");
+    const auto status = std::filesystem::status(resolved, ec);
+    if (!std::filesystem::is_regular_file(status)) {
+        using std::filesystem::file_type;
+        const std::string what = status.type() == file_type::not_found ? "does not exist"
+                                 : status.type() == file_type::none    ? "cannot be read: " + ec.message()
+                                 : status.type() == file_type::directory
+                                     ? "is a folder"
+                                     : "is not a regular file (a device, pipe or socket)";
+        fileNode->error("density file `" + resolved.string() + "` " + what +
+                        "; give an existing .mtx or mask file, relative to the workload file");
         return false;
     }
     spec.file = *file;

@@ -1,5 +1,6 @@
 #include "io/yaml_reader.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 
@@ -80,6 +81,18 @@ public:
 
 std::optional<YAML::Node> loadYaml(const std::string& text, DiagnosticSink& sink)
 {
+    // A raw NUL byte: yaml-cpp would read it as the end of the text or as a bad escape.
+    if (const auto nul = text.find('\0'); nul != std::string::npos) {
+        YAML::Mark mark;
+        mark.line =
+            static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(nul), '\n'));
+        const auto lineStart = text.rfind('\n', nul);
+        mark.column = static_cast<int>(lineStart == std::string::npos ? nul : nul - lineStart - 1);
+        sink.add(mark, {},
+                 "a raw NUL character (byte 0) is not allowed in a YAML file (write it as \"\\0\" in a "
+                 "double-quoted string, if at all)");
+        return std::nullopt;
+    }
     try {
         {
             TextBuffer buffer(text);
@@ -94,6 +107,11 @@ std::optional<YAML::Node> loadYaml(const std::string& text, DiagnosticSink& sink
                  "the file holds more than " + std::to_string(kMaxYamlNodes) +
                      " YAML values, lists and maps, the most an input may hold (this one is cut off here)");
         return std::nullopt;
+    } catch (const YAML::DeepRecursion& e) {
+        // yaml-cpp stops at a fixed depth and calls it "bad file"; depth() is that limit.
+        sink.add(e.mark, {},
+                 "maps and lists are nested too deeply here: the YAML reader reads at most " +
+                     std::to_string(e.depth() - 1) + " levels (the whole file's, from its top)");
     } catch (const YAML::Exception& e) {
         // e.msg is the bare message; e.what() would repeat the position in yaml-cpp's own format.
         sink.add(e.mark, {},

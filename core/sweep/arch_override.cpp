@@ -131,10 +131,23 @@ void applyOne(Architecture& arch, const ArchOverride& o)
     const std::string unit = normalized(path.substr(0, dot));
     const std::string attribute = normalized(path.substr(dot + 1));
 
+    // Names are compared as normalized() makes them: two units that meet so make the path ambiguous.
     int level = -1;
+    std::string matches;
     for (int i = 0; i < arch.levelCount(); ++i)
-        if (normalized(arch.levels[static_cast<std::size_t>(i)].name) == unit)
+        if (normalized(arch.levels[static_cast<std::size_t>(i)].name) == unit) {
+            matches +=
+                (matches.empty() ? "`" : " and `") + arch.levels[static_cast<std::size_t>(i)].name + "`";
+            if (level >= 0)
+                fail(o, "`" + path.substr(0, dot) + "` is ambiguous in architecture " + arch.name +
+                            ": it names " + matches +
+                            " (unit names are compared ignoring case, spaces, `_` and `-`); rename one");
             level = i;
+        }
+    if (level >= 0 && unit == normalized(arch.compute.name))
+        fail(o, "`" + path.substr(0, dot) + "` is ambiguous in architecture " + arch.name +
+                    ": it names the level " + matches + " and the compute unit `" + arch.compute.name +
+                    "` (unit names are compared ignoring case, spaces, `_` and `-`); rename one");
     if (level < 0 && unit == "pe")
         level = arch.levelCount() - 1;
     const bool compute =

@@ -7,7 +7,9 @@
 #include "util/error.hpp"
 #include "util/limits.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
 
 namespace sparsemap::sweep {
@@ -26,15 +28,46 @@ std::string contentHash(std::string_view text)
 
 namespace {
 
-std::string fileSafe(const std::string& text)
+bool fileSafeChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == ',' || c == '=' || c == '+' || c == '-' || c == '_';
+}
+
+// The part of a cell file name for one architecture label or workload name, such that different
+// names always give different parts, and no part holds `__` (the separator) or starts or ends with
+// `_`: then "<architecture>__<workload>__<method>__seed<N>" splits back unambiguously. A name that
+// already is such a part stays as it is; any other becomes its safe characters (other characters,
+// and runs of `_`, as one `_`; none at either end) followed by `~` and 8 hex digits of the name's
+// FNV-1a hash. `~` never occurs in a name kept as it is; two names that still meet (a 32-bit hash
+// collision) are refused by the grid.
+std::string cellNamePart(const std::string& name)
+{
+    const bool plain = !name.empty() && name.front() != '_' && name.back() != '_' &&
+                       name.find("__") == std::string::npos &&
+                       std::all_of(name.begin(), name.end(), fileSafeChar);
+    if (plain)
+        return name;
+    std::string out;
+    for (const char c : name) {
+        const char safe = fileSafeChar(c) ? c : '_';
+        if (safe == '_' && (out.empty() || out.back() == '_'))
+            continue;
+        out += safe;
+    }
+    if (!out.empty() && out.back() == '_')
+        out.pop_back();
+    return out + "~" + contentHash(name).substr(8, 8);
+}
+
+// The cell file name of an earlier release: every character outside [A-Za-z0-9._,=+-] became `_`,
+// so that two names could meet (`x/y` and `x_y`).
+std::string lossyFileName(const std::string& text)
 {
     std::string out = text;
-    for (char& c : out) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                        c == '.' || c == ',' || c == '=' || c == '+' || c == '-';
-        if (!ok)
+    for (char& c : out)
+        if (!fileSafeChar(c))
             c = '_';
-    }
     return out;
 }
 
@@ -64,10 +97,20 @@ SweepGrid::SweepGrid(std::vector<Workload> workloads, const std::vector<Architec
             throw InputError("the seed " + std::to_string(s) + " is listed twice");
 
     seen.clear();
+    // Cell file names are made of these parts: two names of one part would share files.
+    std::map<std::string, std::string> workloadParts, architectureParts;
+    auto claimPart = [](std::map<std::string, std::string>& parts, const std::string& name,
+                        const char* what) {
+        const auto [it, added] = parts.emplace(cellNamePart(name), name);
+        if (!added && it->second != name)
+            throw InputError(std::string("the ") + what + " names '" + it->second + "' and '" + name +
+                             "' give one cell file name (" + it->first + "); rename one");
+    };
     for (auto& w : workloads) {
         if (!seen.insert(w.name).second)
             throw InputError("two workloads are named '" + w.name +
                              "'; a sweep names its cells by workload name");
+        claimPart(workloadParts, w.name, "workload");
         SweepWorkload sw;
         sw.hash = contentHash(workloadToYaml(w));
         sw.workload = std::move(w);
@@ -96,9 +139,10 @@ SweepGrid::SweepGrid(std::vector<Workload> workloads, const std::vector<Architec
             a.arch = applyArchOverrides(base, overrides);
             a.label = overrides.empty() ? base.name : base.name + "[" + archOverrideLabel(overrides) + "]";
             a.hash = contentHash(architectureToYaml(a.arch));
-            if (!seen.insert(fileSafe(a.label)).second)
+            if (!seen.insert(a.label).second)
                 throw InputError("two architectures are named '" + a.label +
                                  "'; a sweep names its cells by architecture name (rename one in its file)");
+            claimPart(architectureParts, a.label, "architecture");
             for (const auto& w : m_workloads)
                 const GenomeLayout check(w.workload, a.arch,
                                          m_settings.genome); // throws when it cannot be encoded
@@ -156,8 +200,15 @@ CellIdentity SweepGrid::identity(std::size_t index) const
 std::string SweepGrid::cellFileName(std::size_t index) const
 {
     const CellIdentity id = identity(index);
-    return fileSafe(id.architecture + "__" + id.workload + "__" + id.method + "__seed" +
-                    std::to_string(id.seed)) +
+    return cellNamePart(id.architecture) + "__" + cellNamePart(id.workload) + "__" + cellNamePart(id.method) +
+           "__seed" + std::to_string(id.seed) + ".cell";
+}
+
+std::string SweepGrid::legacyCellFileName(std::size_t index) const
+{
+    const CellIdentity id = identity(index);
+    return lossyFileName(id.architecture + "__" + id.workload + "__" + id.method + "__seed" +
+                         std::to_string(id.seed)) +
            ".cell";
 }
 

@@ -83,9 +83,14 @@ public:
     Cell cell(std::size_t index) const;
     std::size_t cellIndex(const Cell& cell) const;
     CellIdentity identity(std::size_t index) const;
-    // "<architecture>__<workload>__<method>__seed<N>.cell", with characters outside [A-Za-z0-9._,=+-]
-    // replaced by '_'; unique within the grid.
+    // "<architecture>__<workload>__<method>__seed<N>.cell", unique within the grid: a name that holds
+    // characters outside [A-Za-z0-9._,=+-], `__`, or a `_` at either end is written as its safe
+    // characters followed by `~` and 8 hex digits of its hash (docs/file-formats.md), so `x/y` and
+    // `x_y` name different files.
     std::string cellFileName(std::size_t index) const;
+    // The name an earlier release gave the cell (every character outside [A-Za-z0-9._,=+-] as `_`,
+    // not unique): a folder written then is still read (SweepFolder::load).
+    std::string legacyCellFileName(std::size_t index) const;
     // The text of the folder's sweep.txt: the settings and every cell's identity, one per line.
     std::string manifest() const;
 

@@ -6,57 +6,116 @@
 #include "search/method_registry.hpp"
 #include "util/error.hpp"
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <sstream>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 namespace sparsemap::sweep {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kLockName = "sweep.lock";
+
+// dir/sweep.txt differs from `wanted`: the first differing line, for the message.
+[[noreturn]] void refuseAnotherSweep(const std::string& manifestPath, const std::string& found,
+                                     const std::string& wanted)
+{
+    std::istringstream a(found), b(wanted);
+    std::string la, lb;
+    int line = 0;
+    while (true) {
+        ++line;
+        const bool ga = static_cast<bool>(std::getline(a, la)), gb = static_cast<bool>(std::getline(b, lb));
+        if (!ga)
+            la = "(end of file)";
+        if (!gb)
+            lb = "(nothing)";
+        if (la != lb || (!ga && !gb))
+            break;
+    }
+    throw InputError({Diagnostic{manifestPath, line, 1, "",
+                                 "this folder holds another sweep (`" + la + "` where this sweep has `" + lb +
+                                     "`); nothing was changed: use another --out folder"}});
+}
+
+// True when `dir` holds nothing but (perhaps) the lock file of an earlier sweep.
+bool emptyButLock(const std::string& dir)
+{
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        if (entry.path().filename() != kLockName)
+            return false;
+    return !ec;
+}
+
+} // namespace
 
 SweepFolder::SweepFolder(std::string dir, const SweepGrid& grid) : m_dir(std::move(dir)), m_grid(grid)
 {
     const std::string manifestPath = m_dir + "/sweep.txt";
     const std::string wanted = grid.manifest();
     std::error_code ec;
-    if (fs::exists(manifestPath, ec)) {
-        const std::string found = readTextFile(manifestPath);
-        if (found != wanted) {
-            std::istringstream a(found), b(wanted);
-            std::string la, lb;
-            int line = 0;
-            while (true) {
-                ++line;
-                const bool ga = static_cast<bool>(std::getline(a, la)),
-                           gb = static_cast<bool>(std::getline(b, lb));
-                if (!ga)
-                    la = "(end of file)";
-                if (!gb)
-                    lb = "(nothing)";
-                if (la != lb || (!ga && !gb))
-                    break;
-            }
-            throw InputError(
-                {Diagnostic{manifestPath, line, 1, "",
-                            "this folder holds another sweep (`" + la + "` where this sweep has `" + lb +
-                                "`); nothing was changed: use another --out folder"}});
+    // Checked before anything is written (the lock file included), and again under the lock.
+    auto check = [&] {
+        if (fs::exists(manifestPath, ec)) {
+            const std::string found = readTextFile(manifestPath);
+            if (found != wanted)
+                refuseAnotherSweep(manifestPath, found, wanted);
+            return true;
         }
-    } else {
         if (fs::exists(m_dir, ec) && !fs::is_directory(m_dir, ec))
             throw InputError("--out " + m_dir + " exists and is not a folder");
-        if (fs::exists(m_dir, ec) && !fs::is_empty(m_dir, ec))
+        if (fs::exists(m_dir, ec) && !emptyButLock(m_dir))
             throw InputError(
                 "--out " + m_dir +
                 " is not empty and holds no sweep (no sweep.txt); nothing was changed: use a new or "
                 "empty folder");
-        fs::create_directories(m_dir, ec);
-        if (ec)
-            throw InputError("cannot create the output folder " + m_dir + ": " + ec.message());
-        writeTextFileAtomically(manifestPath, wanted);
-    }
-    fs::create_directories(m_dir + "/cells", ec);
+        return false;
+    };
+    check();
+    fs::create_directories(m_dir, ec);
     if (ec)
-        throw InputError("cannot create " + m_dir + "/cells: " + ec.message());
+        throw InputError("cannot create the output folder " + m_dir + ": " + ec.message());
+
+    // One writer at a time: an advisory lock on dir/sweep.lock, held until this object is destroyed.
+    // The system releases it when the process ends, however it ends, so a killed sweep never blocks.
+    const std::string lockPath = m_dir + "/" + kLockName;
+    m_lock = ::open(lockPath.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (m_lock < 0)
+        throw InputError("cannot create the lock file " + lockPath + ": " + std::strerror(errno));
+    if (::flock(m_lock, LOCK_EX | LOCK_NB) != 0) {
+        const int error = errno;
+        ::close(m_lock);
+        m_lock = -1;
+        if (error == EWOULDBLOCK)
+            throw InputError("--out " + m_dir + " is being written by another sweep (it holds " + lockPath +
+                             "); nothing was changed: wait for it to finish, or use another --out folder");
+        throw InputError("cannot lock " + lockPath + ": " + std::strerror(error));
+    }
+    try {
+        if (!check())
+            writeTextFileAtomically(manifestPath, wanted);
+        fs::create_directories(m_dir + "/cells", ec);
+        if (ec)
+            throw InputError("cannot create " + m_dir + "/cells: " + ec.message());
+    } catch (...) {
+        ::close(m_lock);
+        throw;
+    }
+}
+
+SweepFolder::~SweepFolder()
+{
+    if (m_lock >= 0)
+        ::close(m_lock); // releases the lock
 }
 
 std::string SweepFolder::cellPath(std::size_t index) const
@@ -66,7 +125,18 @@ std::string SweepFolder::cellPath(std::size_t index) const
 
 std::optional<CellResult> SweepFolder::load(std::size_t index) const
 {
-    return loadCell(cellPath(index), m_grid.identity(index));
+    if (auto cell = loadCell(cellPath(index), m_grid.identity(index)))
+        return cell;
+    // A folder of an earlier release: the cell under its old name, when that file is this cell's (the
+    // old names were not unique: it may be another cell's, which then is not reused).
+    const std::string legacy = m_grid.legacyCellFileName(index);
+    if (legacy == m_grid.cellFileName(index))
+        return std::nullopt;
+    try {
+        return loadCell(m_dir + "/cells/" + legacy, m_grid.identity(index));
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
 }
 
 CellResult SweepFolder::store(std::size_t index, const std::string& cellText) const

@@ -16,9 +16,14 @@ namespace sparsemap::sweep {
 
 class SweepFolder {
 public:
-    // Creates `dir` (and dir/cells) or opens it. Throws InputError when dir/sweep.txt describes another
-    // grid (naming the first differing line), or when dir has no sweep.txt but is not empty.
+    // Creates `dir` (and dir/cells) or opens it, and locks it (dir/sweep.lock, flock) until destroyed:
+    // one process writes a sweep folder at a time. Throws InputError when another process holds the
+    // lock, when dir/sweep.txt describes another grid (naming the first differing line), or when dir
+    // has no sweep.txt but is not empty.
     SweepFolder(std::string dir, const SweepGrid& grid);
+    ~SweepFolder();
+    SweepFolder(const SweepFolder&) = delete;
+    SweepFolder& operator=(const SweepFolder&) = delete;
 
     const std::string& dir() const { return m_dir; }
     std::string cellPath(std::size_t index) const;
@@ -33,6 +38,7 @@ public:
 private:
     std::string m_dir;
     const SweepGrid& m_grid;
+    int m_lock = -1; // the open dir/sweep.lock, locked
 };
 
 // Runs one cell's search (the grid's settings, `threads` worker threads) and returns its file text.

@@ -99,15 +99,75 @@ void writeTextFileAtomically(const std::string& path, const std::string& content
     writeFileAtomically(path, std::span(&piece, 1));
 }
 
+namespace {
+
+// Writes into an existing character device or pipe (a terminal, /dev/null, /proc/self/fd/1 when it
+// is a pipe) as a shell's `>` would: there is nothing to replace atomically. A pipe nobody reads is an
+// error rather than a wait; every failed write (/dev/full: no space left) is reported.
+void writeThrough(const std::string& path, std::span<const std::string_view> pieces, bool pipe)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | (pipe ? O_NONBLOCK : 0));
+    if (fd < 0) {
+        const int error = errno;
+        throw InputError("cannot write " + path + ": " +
+                         (pipe && error == ENXIO ? std::string("no process reads the pipe")
+                                                 : std::string(std::strerror(error))));
+    }
+    if (pipe) // opened without waiting for a reader; the writes themselves wait as usual
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    for (const std::string_view piece : pieces)
+        if (!writeAll(fd, piece)) {
+            const int error = errno;
+            ::close(fd);
+            throw InputError("cannot write " + path + ": write error: " + std::strerror(error) +
+                             (pipe ? " (a pipe)" : " (a device)"));
+        }
+    if (::close(fd) != 0 && errno != EINTR)
+        throw InputError("cannot write " + path + ": write error on close: " + std::strerror(errno));
+}
+
+std::string fileKind(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return "a folder";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a regular file";
+}
+
+} // namespace
+
 void writeFileAtomically(const std::string& path, std::span<const std::string_view> pieces)
 {
-    // Saving through a symbolic link replaces the file it points to, not the link.
+    // What the path names, following symbolic links: only a regular file (or nothing) is replaced,
+    // atomically; through a link, the file it finally points to is replaced, never the link.
+    // Character devices and pipes are written through; folders, sockets and block devices are errors.
     std::string target = path;
-    std::error_code ec;
-    if (std::filesystem::is_symlink(path, ec)) {
-        const auto resolved = std::filesystem::weakly_canonical(path, ec);
-        if (!ec)
-            target = resolved.string();
+    struct stat existing {};
+    bool exists = ::stat(path.c_str(), &existing) == 0;
+    if (!exists && errno != ENOENT)
+        writeFailed(path, "cannot look at it", errno);
+    if (exists && (S_ISCHR(existing.st_mode) || S_ISFIFO(existing.st_mode))) {
+        writeThrough(path, pieces, S_ISFIFO(existing.st_mode));
+        return;
+    }
+    if (exists && !S_ISREG(existing.st_mode))
+        throw InputError("cannot write " + path + ": it is " + fileKind(existing.st_mode) +
+                         "; only a regular file is replaced (nothing was written)");
+    // Through symbolic links (also one to a file not there yet): the last link's target.
+    for (int hops = 0;; ++hops) {
+        struct stat link {};
+        if (::lstat(target.c_str(), &link) != 0 || !S_ISLNK(link.st_mode))
+            break;
+        if (hops == 40)
+            writeFailed(path, "cannot follow the symbolic link", ELOOP);
+        std::error_code ec;
+        const auto next = std::filesystem::read_symlink(target, ec);
+        if (ec)
+            writeFailed(path, "cannot follow the symbolic link", ec.value());
+        target = (next.is_absolute() ? next : std::filesystem::path(target).parent_path() / next).string();
     }
 
     // The temporary file must be in the target's folder: rename() is atomic only within a file system.
@@ -131,8 +191,7 @@ void writeFileAtomically(const std::string& path, std::span<const std::string_vi
     };
 
     // Keep the permissions of the file being replaced (open() gave 0666 minus the umask).
-    struct stat existing {};
-    if (::stat(target.c_str(), &existing) == 0 && S_ISREG(existing.st_mode))
+    if (exists)
         ::fchmod(fd, existing.st_mode & 07777);
 
     for (const std::string_view piece : pieces)
@@ -144,6 +203,14 @@ void writeFileAtomically(const std::string& path, std::span<const std::string_vi
     fd = -1;
     if (closed != 0)
         fail("write error on close");
+    // The target may have changed since it was looked at (another program made it a device or a
+    // folder): rename() replaces only a file, and a folder makes it fail; a device is checked again.
+    struct stat now {};
+    if (::lstat(target.c_str(), &now) == 0 && !S_ISREG(now.st_mode)) {
+        ::unlink(temporary.c_str());
+        throw InputError("cannot write " + path + ": it is " + fileKind(now.st_mode) +
+                         "; only a regular file is replaced (nothing was written)");
+    }
     if (::rename(temporary.c_str(), target.c_str()) != 0)
         fail("cannot replace the file");
 }

@@ -20,7 +20,12 @@ void requireRegularFile(const std::string& path);
 // Throws InputError ("cannot read <path>: <reason>"), also for a file that is not a regular file
 // (a device such as /dev/zero, a pipe) or is larger than kMaxTextFileBytes.
 std::string readTextFile(const std::string& path);
-// Throws InputError when the file cannot be written; the target is then left untouched.
+// Saves `contents` to `path`. Only a regular file (or nothing) is replaced, atomically: through a
+// symbolic link, the file the last link points to (the link stays). A character device or a pipe (a
+// terminal, /dev/null, a symbolic link to /proc/self/fd/1) is written through, as a shell's `>` would;
+// a pipe no process reads, and every failed write (/dev/full), is an error. A folder, socket or block
+// device is an error. Throws InputError when the file cannot be written; a replaced file is then left
+// untouched.
 void writeTextFileAtomically(const std::string& path, const std::string& contents);
 // The same for a file given in pieces, written one after another (no joined copy is made).
 void writeFileAtomically(const std::string& path, std::span<const std::string_view> pieces);

@@ -15,10 +15,15 @@ inline std::string_view trimBlanks(std::string_view s)
     return s;
 }
 
+// Whether escapeControl keeps newlines: for a whole report (several lines) the program wrote around
+// names taken from files; a name alone has them escaped too.
+enum class LineBreaks { Escape, Keep };
+
 // `s` safe to print on a terminal: control characters (newline, escape, carriage return, delete, ...)
 // become visible escapes (`\n`, `\x1b`), so text taken from a file cannot clear or retitle the terminal
-// or forge a line of its own. Other bytes, UTF-8 included, pass unchanged.
-inline std::string escapeControl(std::string_view s)
+// or forge a line of its own. Other bytes, UTF-8 included, pass unchanged. With LineBreaks::Keep a
+// newline stays one. Every message and every report the command line prints goes through here.
+inline std::string escapeControl(std::string_view s, LineBreaks lineBreaks = LineBreaks::Escape)
 {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string out;
@@ -28,7 +33,7 @@ inline std::string escapeControl(std::string_view s)
         if (c >= 0x20 && c != 0x7f) {
             out += ch;
         } else if (c == '\n') {
-            out += "\\n";
+            out += lineBreaks == LineBreaks::Keep ? "\n" : "\\n";
         } else if (c == '\t') {
             out += "\\t";
         } else if (c == '\r') {

@@ -34,6 +34,12 @@ double reported(const QString& out, const QString& key)
     return m.hasMatch() ? m.captured(1).toDouble() : -1;
 }
 
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 bool copyTree(const QString& from, const QString& to)
 {
     QDir().mkpath(to);
@@ -307,6 +313,35 @@ private slots:
                     qPrintable(r.err));
             }
         }
+    }
+
+    // Issue 69 item 18: names with terminal control characters (ESC, BEL, CR) from the files are
+    // printed escaped by `info` and `search` (as error messages already were): no raw control
+    // character reaches the terminal, the escaped forms do.
+    void controlCharactersInNamesAreEscaped()
+    {
+        QTemporaryDir dir;
+        QByteArray workload = readAll(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml");
+        QByteArray arch = readAll(SPARSEMAP_SOURCE_DIR "/samples/arch/toy.yaml");
+        QVERIFY(workload.contains("  name: toy\n") && arch.contains("- name: GLB\n"));
+        workload.replace("  name: toy\n", "  name: \"t\\e]0;pwned\\a\\rX\"\n"); // YAML escapes
+        arch.replace("- name: GLB\n", "- name: \"G\\e[2JL\\r\"\n");
+        writeFile(dir.filePath("w.yaml"), workload);
+        writeFile(dir.filePath("a.yaml"), arch);
+        const Run info = sparsemap({"info", dir.filePath("w.yaml"), "--arch", dir.filePath("a.yaml")});
+        const Run search = sparsemap({"search", "--workload", dir.filePath("w.yaml"), "--arch",
+                                      dir.filePath("a.yaml"), "--budget", "200", "--threads", "1"});
+        QCOMPARE(info.exitCode, 0);
+        QCOMPARE(search.exitCode, 0);
+        for (const Run* r : {&info, &search}) {
+            const QString all = r->out + r->err;
+            for (const QChar c : {QChar(0x1b), QChar(0x07), QChar('\r')})
+                QVERIFY2(!all.contains(c),
+                         qPrintable(QString("raw U+%1 in: ").arg(c.unicode(), 4, 16, QChar('0')) +
+                                    all.toUtf8().toPercentEncoding(" \n:=()[]{}.,-_/*+>#%")));
+            QVERIFY2(r->out.contains("G\\x1b[2JL\\r"), qPrintable(r->out)); // the level's name
+        }
+        QVERIFY2(info.out.contains("workload      t\\x1b]0;pwned\\x07\\rX (spmm)"), qPrintable(info.out));
     }
 };
 

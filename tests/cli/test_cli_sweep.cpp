@@ -237,6 +237,79 @@ private slots:
             contents(dir.filePath("fig17b.csv")).contains("\"toy[glb.capacity=1KB,pe.count=2]\",random,"));
     }
 
+    // Issue 69 item 15: workloads whose names differ only in characters a file name cannot hold
+    // (`x/y`, `x y`, `x__y` and `x_y`) each get their own cell file; a rerun reuses all four.
+    void lossyNamesGetTheirOwnCells()
+    {
+        QTemporaryDir dir;
+        const QStringList names{"x/y", "x_y", "x y", "x__y"};
+        QStringList files;
+        for (int i = 0; i < names.size(); ++i) {
+            files << dir.filePath(QString("w%1.yaml").arg(i));
+            QFile f(files.back());
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("version: 1\nworkload:\n  name: \"" + names[i].toUtf8() +
+                    "\"\n  type: spmm\n  M: 4\n  K: 8\n  N: 4\n  density: {P: 0.5, Q: 0.5}\n");
+        }
+        const QString out = dir.filePath("run");
+        const QStringList args{"sweep",
+                               "--workloads",
+                               files.join(','),
+                               "--arch",
+                               "samples/arch/toy.yaml",
+                               "--methods",
+                               "random",
+                               "--seeds",
+                               "1",
+                               "--budget",
+                               "50",
+                               "--threads",
+                               "1",
+                               "--out",
+                               out};
+        const Run first = sparsemap(args);
+        QCOMPARE(first.exitCode, 0);
+        QVERIFY2(first.out.contains("4 cells: 4 run, 0 reused"), qPrintable(first.out));
+        // The names as docs/file-formats.md gives them: kept when safe, else the safe characters, `~`
+        // and the first 8 hex digits of FNV-1a 64 of the name (worked out apart from the program).
+        const QStringList expected{"toy__x_y__random__seed1.cell", "toy__x_y~0aa75454__random__seed1.cell",
+                                   "toy__x_y~beccb119__random__seed1.cell",
+                                   "toy__x_y~becfa919__random__seed1.cell"};
+        QStringList found = QDir(out + "/cells").entryList({"*.cell"}, QDir::Files, QDir::NoSort);
+        found.sort();
+        QCOMPARE(found, expected);
+        const QString owner[] = {"x_y", "x__y", "x y", "x/y"};
+        for (int i = 0; i < 4; ++i)
+            QVERIFY2(
+                contents(out + "/cells/" + expected[i]).contains("\nworkload: " + owner[i].toUtf8() + "\n"),
+                qPrintable(expected[i]));
+        const Run second = sparsemap(args);
+        QCOMPARE(second.exitCode, 0);
+        QVERIFY2(second.out.contains("4 cells: 0 run, 4 reused"), qPrintable(second.out + second.err));
+    }
+
+    // Issue 69 item 21: `--vary glb.capacity` on levels `GLB` and `glb` (names compare ignoring case)
+    // is ambiguous: an error naming both, instead of changing the last.
+    void ambiguousVaryPathIsAnError()
+    {
+        QTemporaryDir dir;
+        QByteArray arch = contents(QString(SPARSEMAP_SOURCE_DIR) + "/samples/arch/toy.yaml");
+        QVERIFY(arch.contains("- name: PE buffer"));
+        arch.replace("- name: PE buffer", "- name: glb");
+        QFile f(dir.filePath("two-glbs.yaml"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(arch);
+        f.close();
+        const Run r = sparsemap({"sweep", "--workloads", "samples/workloads/toy.yaml", "--arch",
+                                 dir.filePath("two-glbs.yaml"), "--vary", "glb.capacity=32B,64B", "--methods",
+                                 "random", "--seeds", "1", "--budget", "50", "--out", dir.filePath("run")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("--vary glb.capacity=32B: `glb` is ambiguous in architecture toy: it names "
+                                "`GLB` and `glb`"),
+                 qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(dir.filePath("run")));
+    }
+
     void killedRunResumesToTheSameSummaries()
     {
         QTemporaryDir dir;

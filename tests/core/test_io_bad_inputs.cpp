@@ -8,12 +8,15 @@
 #include "util/error.hpp"
 #include "workload/workload_factory.hpp"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
+
+#include <sys/stat.h>
 
 using namespace sparsemap;
 namespace fs = std::filesystem;
@@ -87,6 +90,17 @@ void load(const fs::path& file)
                                " (use workload/, arch/, design/ or session/)");
 }
 
+// The InputError `f` throws (a default one when it throws none: the caller's checks then fail).
+template <typename F> InputError errorOf(F&& f)
+{
+    try {
+        f();
+    } catch (const InputError& e) {
+        return e;
+    }
+    return InputError("(no error was thrown)");
+}
+
 } // namespace
 
 class TestIoBadInputs : public QObject {
@@ -158,6 +172,52 @@ private slots:
             QFAIL((std::string("threw something other than InputError: ") + e.what()).c_str());
         }
         QFAIL("the file was accepted");
+    }
+
+    // Issue 69 item 22: a density file that is a pipe (made here: git keeps no pipes; the folder and
+    // /dev/zero cases are files above) is named as what it is, not as missing.
+    void densityFileThatIsAPipe()
+    {
+        QTemporaryDir dir;
+        const std::string fifo = dir.filePath("matrix.mtx").toStdString();
+        QVERIFY(::mkfifo(fifo.c_str(), 0666) == 0);
+        const std::string workload = dir.filePath("w.yaml").toStdString();
+        std::ofstream(workload) << "version: 1\nworkload:\n  name: w\n  type: spmm\n  M: 4\n  K: 4\n  N: 4\n"
+                                   "  density:\n    P: 0.5\n    Q: {model: actual, file: matrix.mtx}\n";
+        const InputError e = errorOf([&] { loadWorkloadFile(workload); });
+        QCOMPARE(e.diagnostics().size(), std::size_t(1));
+        QCOMPARE(e.diagnostics()[0].line, 10);
+        QVERIFY2(std::string(e.what()).find("density file `" + fifo +
+                                            "` is not a regular file (a device, pipe or socket)") !=
+                     std::string::npos,
+                 e.what());
+    }
+
+    // Issue 69 item 22: a raw NUL byte is named as such, where it is (line 3, column 10).
+    void rawNulIsNamed()
+    {
+        const std::string text = std::string("version: 1\nworkload:\n  name: ab") + '\0' +
+                                 "c\n  type: spmm\n  M: 4\n  K: 4\n  N: 4\n";
+        const InputError e = errorOf([&] { parseWorkloadYaml(text, "nul.yaml"); });
+        QCOMPARE(e.diagnostics().size(), std::size_t(1));
+        QCOMPARE(e.diagnostics()[0].line, 3);
+        QCOMPARE(e.diagnostics()[0].column, 11);
+        QVERIFY2(e.diagnostics()[0].message.starts_with("a raw NUL character (byte 0) is not allowed"),
+                 e.what());
+    }
+
+    // Issue 69 item 22: lists nested 1000 deep are refused as nested too deeply, not "bad file".
+    void deepNestingIsNamed()
+    {
+        const std::string text =
+            "version: 1\nworkload:\n  name: " + std::string(1000, '[') + std::string(1000, ']') + "\n";
+        const InputError e = errorOf([&] { parseWorkloadYaml(text, "deep.yaml"); });
+        QCOMPARE(e.diagnostics().size(), std::size_t(1));
+        QCOMPARE(e.diagnostics()[0].line, 3);
+        QVERIFY2(e.diagnostics()[0].message.starts_with(
+                     "maps and lists are nested too deeply here: the YAML reader reads at most "),
+                 e.what());
+        QVERIFY(std::string(e.what()).find("bad file") == std::string::npos);
     }
 };
 

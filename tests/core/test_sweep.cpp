@@ -376,7 +376,11 @@ private slots:
         QCOMPARE(id.method, std::string("random"));
         QCOMPARE(id.seed, std::uint64_t(2));
         QCOMPARE(id.budget, std::int64_t(100));
+        // `[` and `]` are not kept: the safe characters, then `~` and FNV-1a 64 of the label's first 8
+        // hex digits (python: 4c80c125...); the name of earlier releases is still known.
         QCOMPARE(g.cellFileName(5),
+                 std::string("toy_glb.capacity=512B,pe.count=4~4c80c125__toy__random__seed2.cell"));
+        QCOMPARE(g.legacyCellFileName(5),
                  std::string("toy_glb.capacity=512B,pe.count=4___toy__random__seed2.cell"));
         QVERIFY(errorOf([] {
                     SweepGrid({test::sampleWorkload("toy")}, {loadPreset("edge")}, {}, {"sparsemap", "nope"},
@@ -407,6 +411,20 @@ private slots:
         writeTextFileAtomically(dir.path().toStdString() + "/other/notes.txt", "mine");
         QVERIFY(
             errorOf([&] { SweepFolder(dir.path().toStdString() + "/other", g); }).contains("holds no sweep"));
+        // A folder of an earlier release: a cell under its old name is reused when it is this cell's,
+        // and not when it is another's (old names were not unique).
+        {
+            const SweepGrid varied = toyGrid({parseArchAxis("glb.capacity=512B,1KB")});
+            const std::string old = dir.path().toStdString() + "/old";
+            const SweepFolder folder(old, varied);
+            QVERIFY(varied.legacyCellFileName(0) != varied.cellFileName(0));
+            writeTextFileAtomically(old + "/cells/" + varied.legacyCellFileName(0),
+                                    formatCell(varied.identity(0), cell(3, 0.5)));
+            QCOMPARE(folder.load(0)->best, 3.0);
+            writeTextFileAtomically(old + "/cells/" + varied.legacyCellFileName(1),
+                                    formatCell(varied.identity(0), cell(3, 0.5)));
+            QVERIFY(!folder.load(1));
+        }
         // A cell of another sweep copied in is refused by its identity.
         writeTextFileAtomically(out + "/cells/" + g.cellFileName(1), formatCell(g.identity(0), cell(3, 0.5)));
         QVERIFY(

@@ -4,6 +4,8 @@
 // fallbacks between actions (fills and updates cost `write`, skipped costs gated) are the model's job.
 #include "io/sparseloop/sparseloop_readers.hpp"
 
+#include "arch/architecture.hpp"
+
 #include <algorithm>
 #include <string_view>
 #include <vector>
@@ -66,6 +68,11 @@ void readTable(const YamlReader& table, const std::string& component, EnergyTabl
         }
         if (!keptAction(*name, compute)) {
             addNote(out, "ERT " + component + "." + *name + " dropped (not an action the model charges)");
+            continue;
+        }
+        if (!energyAllowed(*pj)) { // here, where the file and line are known
+            energyNode->error("energy " + energyNode->node().Scalar() + " pJ is too large; " +
+                              std::string(kEnergyRule));
             continue;
         }
         // Accelergy lists an action once per argument set (address_delta, data_delta, ...). Timeloop

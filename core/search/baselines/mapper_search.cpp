@@ -1,7 +1,11 @@
 #include "search/baselines/mapper_search.hpp"
 
 #include "genome/sg_gene.hpp"
+#include "model/genome_evaluator.hpp"
 #include "search/baselines/baseline_support.hpp"
+
+#include <algorithm>
+#include <optional>
 
 namespace sparsemap::search {
 
@@ -43,6 +47,30 @@ void MapperSearch::run(SearchContext& context)
 
     Genome genome(static_cast<std::size_t>(layout.size()));
     std::copy(fixed.begin(), fixed.end(), genome.begin() + sparse.begin);
+
+    // The hand-made strategy's Skip P<->Q at the innermost level needs a leader with metadata there.
+    // Where a mapping leaves none (every rank of the operands' tiles there is one wide, as on a
+    // workload with K = 1), no skip can be built and the hand-made choice is to gate (Gate P<->Q
+    // reads the leader's values, no metadata): otherwise every sample of such a workload is invalid.
+    const auto& inputs = layout.inputTensors();
+    std::optional<model::GenomeEvaluator> checker;
+    std::size_t skipGene = 0;
+    int skip = 0, gate = 0;
+    if (m_parameters.sparseGenes.empty() && inputs.size() >= 2) {
+        const auto& sites = layout.sgSites();
+        const auto innermost = std::find(sites.begin(), sites.end(), layout.architecture().levelCount() - 1);
+        if (innermost != sites.end()) {
+            skipGene = static_cast<std::size_t>(sparse.begin) +
+                       (inputs.size() + 1) * static_cast<std::size_t>(kFormatGenesPerTensor) +
+                       static_cast<std::size_t>(innermost - sites.begin());
+            skip = genome[skipGene];
+            gate = *sgGeneFromActions({SgAction{SgKind::Gate, inputs[0], {inputs[1]}},
+                                       SgAction{SgKind::Gate, inputs[1], {inputs[0]}}},
+                                      inputs);
+            checker.emplace(layout, context.modelOptions());
+        }
+    }
+    Design decoded;
     std::vector<Genome> batch;
     std::vector<double> objectives;
     while (!context.done()) {
@@ -53,6 +81,12 @@ void MapperSearch::run(SearchContext& context)
                 detail::randomizeGenes(layout, mapping, genome, context.rng());
                 if (spatialFanoutFits(layout, genome))
                     break;
+            }
+            if (checker) {
+                genome[skipGene] = skip;
+                checker->decode(genome, decoded);
+                if (!checker->evaluator().skipsHaveLeaderMetadata(decoded))
+                    genome[skipGene] = gate;
             }
             batch.push_back(genome);
         }
