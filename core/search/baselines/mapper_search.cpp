@@ -5,9 +5,18 @@
 #include "search/baselines/baseline_support.hpp"
 
 #include <algorithm>
-#include <optional>
+#include <random>
 
 namespace sparsemap::search {
+
+namespace {
+
+// Mappings drawn to learn whether the default strategy's skip can be built on a workload, and the seed
+// of their own random stream (the search's stream is left as it is).
+constexpr int kMetadataProbes = 200;
+constexpr std::uint64_t kMetadataProbeSeed = 0x6d6170706572; // "mapper"
+
+} // namespace
 
 std::vector<int> defaultMapperSparseGenes(const GenomeLayout& layout)
 {
@@ -49,28 +58,36 @@ void MapperSearch::run(SearchContext& context)
     std::copy(fixed.begin(), fixed.end(), genome.begin() + sparse.begin);
 
     // The hand-made strategy's Skip P<->Q at the innermost level needs a leader with metadata there.
-    // Where a mapping leaves none (every rank of the operands' tiles there is one wide, as on a
-    // workload with K = 1), no skip can be built and the hand-made choice is to gate (Gate P<->Q
-    // reads the leader's values, no metadata): otherwise every sample of such a workload is invalid.
-    const auto& inputs = layout.inputTensors();
-    std::optional<model::GenomeEvaluator> checker;
-    std::size_t skipGene = 0;
-    int skip = 0, gate = 0;
-    if (m_parameters.sparseGenes.empty() && inputs.size() >= 2) {
+    // On a workload where no mapping leaves any (every operand rank of the tiles there one wide, as
+    // with K = 1: 1x1x1, 8x1x1), that skip cannot be built and every sample would be invalid; the
+    // hand-made choice for such a workload is to gate (Gate P<->Q reads the leader's values and needs
+    // no metadata). Decided once per run from mappings drawn apart from the search's random stream
+    // (kMetadataProbes of them): where some mapping allows the skip, the strategy and the run are as
+    // they always were (a sample whose mapping does not allow it is invalid, as for the mapper).
+    if (m_parameters.sparseGenes.empty() && layout.inputTensors().size() >= 2) {
+        const auto& inputs = layout.inputTensors();
         const auto& sites = layout.sgSites();
         const auto innermost = std::find(sites.begin(), sites.end(), layout.architecture().levelCount() - 1);
         if (innermost != sites.end()) {
-            skipGene = static_cast<std::size_t>(sparse.begin) +
-                       (inputs.size() + 1) * static_cast<std::size_t>(kFormatGenesPerTensor) +
-                       static_cast<std::size_t>(innermost - sites.begin());
-            skip = genome[skipGene];
-            gate = *sgGeneFromActions({SgAction{SgKind::Gate, inputs[0], {inputs[1]}},
-                                       SgAction{SgKind::Gate, inputs[1], {inputs[0]}}},
-                                      inputs);
-            checker.emplace(layout, context.modelOptions());
+            const auto skipGene = static_cast<std::size_t>(sparse.begin) +
+                                  (inputs.size() + 1) * static_cast<std::size_t>(kFormatGenesPerTensor) +
+                                  static_cast<std::size_t>(innermost - sites.begin());
+            model::GenomeEvaluator checker(layout, context.modelOptions());
+            std::mt19937_64 probeRng(kMetadataProbeSeed);
+            Genome probe = genome;
+            Design decoded;
+            bool skipPossible = false;
+            for (int i = 0; i < kMetadataProbes && !skipPossible; ++i) {
+                detail::randomizeGenes(layout, mapping, probe, probeRng);
+                checker.decode(probe, decoded);
+                skipPossible = checker.evaluator().skipsHaveLeaderMetadata(decoded);
+            }
+            if (!skipPossible)
+                genome[skipGene] = *sgGeneFromActions({SgAction{SgKind::Gate, inputs[0], {inputs[1]}},
+                                                       SgAction{SgKind::Gate, inputs[1], {inputs[0]}}},
+                                                      inputs);
         }
     }
-    Design decoded;
     std::vector<Genome> batch;
     std::vector<double> objectives;
     while (!context.done()) {
@@ -81,12 +98,6 @@ void MapperSearch::run(SearchContext& context)
                 detail::randomizeGenes(layout, mapping, genome, context.rng());
                 if (spatialFanoutFits(layout, genome))
                     break;
-            }
-            if (checker) {
-                genome[skipGene] = skip;
-                checker->decode(genome, decoded);
-                if (!checker->evaluator().skipsHaveLeaderMetadata(decoded))
-                    genome[skipGene] = gate;
             }
             batch.push_back(genome);
         }

@@ -23,9 +23,9 @@ struct MapperParameters {
 // The hand-made strategy: P and Q bitmask-compressed in every rank (format genes B = 1), Z
 // uncompressed (U = 0), and Skip P<->Q (gene 6) at the innermost storage level (the PE buffer),
 // no S/G elsewhere — a common choice for two sparse operands (skip the ineffectual MACs where both
-// operands are read, bitmasks being cheap at moderate densities). MapperSearch gates instead (Gate
-// P<->Q) in a sample whose mapping leaves no leader metadata at that level (a skip cannot be built
-// there, e.g. on a workload with K = 1). For k inputs: every input
+// operands are read, bitmasks being cheap at moderate densities). On a workload where no mapping leaves a
+// leader metadata at that level (every operand rank there one wide, e.g. K = 1) the skip cannot be
+// built, and MapperSearch gates instead (Gate P<->Q) for the whole run. For k inputs: every input
 // bitmask-compressed, the output uncompressed, Skip between the first two inputs (Skip A<->B, gene
 // 16, for three; no S/G for one input).
 std::vector<int> defaultMapperSparseGenes(const GenomeLayout& layout);
