@@ -186,9 +186,56 @@ bool ExplorationView::selectSessionWorkload(int index)
     return true;
 }
 
+void ExplorationView::setSessionArchitectures(const std::vector<Architecture>& architectures)
+{
+    const QString current = m_preset->currentData().toString();
+    const QString currentText = m_preset->currentText();
+    QSignalBlocker block(m_preset);
+    for (int i = m_preset->count() - 1; i >= 0; --i)
+        if (m_preset->itemData(i).toString().startsWith("session:"))
+            m_preset->removeItem(i);
+    m_sessionArchitectures = architectures;
+    for (std::size_t i = 0; i < architectures.size(); ++i)
+        m_preset->addItem("session: " + qstr(architectures[i].name), QString("session:%1").arg(i));
+    // A preset has no data: it is found by its text.
+    const int index = current.isEmpty() ? m_preset->findText(currentText) : m_preset->findData(current);
+    m_preset->setCurrentIndex(index >= 0 ? index : 0);
+    block.unblock();
+    updateFollowNote();
+}
+
+bool ExplorationView::selectSessionArchitecture(int index)
+{
+    const int row = m_preset->findData(QString("session:%1").arg(index));
+    if (row < 0)
+        return false;
+    m_preset->setCurrentIndex(row);
+    return true;
+}
+
+QString ExplorationView::workloadChoice() const
+{
+    return m_workload->currentText();
+}
+
+QString ExplorationView::architectureChoice() const
+{
+    return m_preset->currentText();
+}
+
 void ExplorationView::setArchitectureNamer(std::function<std::string(const Architecture&)> namer)
 {
     m_architectureNamer = std::move(namer);
+}
+
+void ExplorationView::setWorkloadNamer(std::function<std::string(const Workload&)> namer)
+{
+    m_workloadNamer = std::move(namer);
+}
+
+void ExplorationView::setRunIdentity(std::function<RunIdentity(const std::string&)> identity)
+{
+    m_runIdentity = std::move(identity);
 }
 
 QString ExplorationView::followNote() const

@@ -224,6 +224,13 @@ void MainWindow::connectEditors()
     };
     m_exploration->setArchitectureNamer(
         [this](const Architecture& arch) { return distinctArchitectureName(m_project->session(), arch); });
+    m_exploration->setWorkloadNamer(
+        [this](const Workload& workload) { return distinctWorkloadName(m_project->session(), workload); });
+    // A run is named and coloured as the session will keep it from its first generation on.
+    m_exploration->setRunIdentity([this](const std::string& label) {
+        return RunIdentity{uniqueRunName(m_project->session(), label),
+                           distinctRunColor(m_project->session())};
+    });
     connect(doc, &ArchitectureDocument::reset, this, [mirror] { mirror(true); });
     connect(doc, &ArchitectureDocument::changed, this, [mirror] { mirror(false); });
     connect(doc, &ArchitectureDocument::filePathChanged, this, [this](const QString& path) {
@@ -233,10 +240,9 @@ void MainWindow::connectEditors()
     // The same for the workload editor; it also shows the genome of its workload on that architecture.
     auto* workloadDoc = m_workload->document();
     auto mirrorWorkload = [this, workloadDoc](bool reloaded) {
-        const auto& workload = workloadDoc->workload();
-        if (!workloadProblems(workload).empty())
+        if (!workloadProblems(workloadDoc->workload()).empty())
             return; // half-edited (a general workload being built): not searchable yet
-        m_session->mirrorEditedWorkload(workload, reloaded);
+        const Workload workload = m_session->mirrorEditedWorkload(workloadDoc->workload(), reloaded);
         m_exploration->setCustomWorkload(workload, "edited: " + qstr(workload.name), true);
     };
     connect(workloadDoc, &WorkloadDocument::reset, this, [mirrorWorkload] { mirrorWorkload(true); });
@@ -291,6 +297,9 @@ void MainWindow::connectViews()
     connect(m_session, &SessionController::workloadsChanged, m_exploration,
             [this] { m_exploration->setSessionWorkloads(m_project->session().workloads); });
     m_exploration->setSessionWorkloads(m_project->session().workloads);
+    connect(m_session, &SessionController::architecturesChanged, m_exploration,
+            [this] { m_exploration->setSessionArchitectures(m_project->session().architectures); });
+    m_exploration->setSessionArchitectures(m_project->session().architectures);
 
     // Design: the hardware view draws its design; Run > Pin acts on it while it is a session run's.
     connect(m_design, &DesignView::designChanged, this, [this] {
@@ -329,6 +338,7 @@ void MainWindow::addCompletedRun(const std::shared_ptr<const RunRecord>& run)
         return;
     }
     const RunId id = m_session->addRun(*run);
+    m_exploration->runStored(*m_session->run(id));
     m_session->setExplorationRun(id);
     if (run->result.bestIndex >= 0 && !m_closeAfterRun)
         showRunPoint(id, run->result.bestIndex, false);
@@ -412,7 +422,24 @@ QString MainWindow::openSession(const QString& path)
     const int runs = m_project->count(ProjectStore::Group::Runs);
     if (runs > 0)
         openProjectItem(ProjectStore::Group::Runs, runs - 1);
+    restoreExplorationSelection();
     return {};
+}
+
+void MainWindow::restoreExplorationSelection()
+{
+    // The session's workload and architecture last searched: the next Run searches them again.
+    const Session& session = m_project->session();
+    const auto indexOf = [](const auto& items, const std::string& name) {
+        for (std::size_t i = 0; i < items.size(); ++i)
+            if (items[i].name == name)
+                return int(i);
+        return -1;
+    };
+    if (const int w = indexOf(session.workloads, session.selection.workload); w >= 0)
+        m_exploration->selectSessionWorkload(w);
+    if (const int a = indexOf(session.architectures, session.selection.architecture); a >= 0)
+        m_exploration->selectSessionArchitecture(a);
 }
 
 void MainWindow::openSessionDialog()

@@ -79,6 +79,7 @@ private:
     // File actions.
     void newSession();
     void openSessionDialog();
+    void restoreExplorationSelection(); // the Exploration choosers to the session's selection
     bool saveSession();
     bool saveSessionDialog();
     void openArchitectureDialog();
