@@ -4,6 +4,7 @@
 // workload never overwrites a session workload of the same name.
 #include "arch_editor/architecture_document.hpp"
 #include "arch_editor/architecture_editor_panel.hpp"
+#include "arch_editor/storage_level_model.hpp"
 #include "compare/compare_view.hpp"
 #include "compare/run_table_model.hpp"
 #include "exploration/convergence_plot_view.hpp"
@@ -16,7 +17,10 @@
 #include "io/architecture_io.hpp"
 #include "io/session_io.hpp"
 
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
+#include <QUndoStack>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -207,6 +211,76 @@ private slots:
         QVERIFY(named("spmm (2)") != workloads.end());
         QCOMPARE(named("spmm (2)")->dims[0].size, std::int64_t(32));
         QCOMPARE(window.explorationView()->chosenWorkload().name, std::string("spmm (2)"));
+    }
+
+    // Getting started: untouched start-up documents are not "edited:", Help says what to do first,
+    // and every project item opens in its editor on double-click.
+    void startUpDocumentsAreNotEdited()
+    {
+        MainWindow window;
+        auto* view = window.explorationView();
+        QCOMPARE(view->architectureChoice(), QString("edge (Architecture view)"));
+        QCOMPARE(view->workloadChoice(), QString("spmm (Workload view)"));
+        // A real edit is "edited:", under the session's name for it; undoing it is not.
+        auto* doc = window.architectureEditor()->document();
+        auto* levels = window.architectureEditor()->levelModel();
+        QVERIFY(levels->setData(levels->index(1, sparsemap::ui::StorageLevelModel::Capacity), "64 KB"));
+        QCOMPARE(view->architectureChoice(), QString("edited: edge (2)"));
+        doc->undoStack()->undo();
+        QCOMPARE(view->architectureChoice(), QString("edge (Architecture view)"));
+        // A sample loaded as it is bundled is not edited either; a changed size is.
+        auto* workload = window.workloadEditor()->document();
+        QVERIFY(workload->loadSample("mm3").isEmpty());
+        QCOMPARE(view->workloadChoice(), QString("mm3 (Workload view)"));
+        auto changed = workload->workload();
+        changed.dims[0].size = 512;
+        QVERIFY(workload->edit(changed, "M = 512").isEmpty());
+        QCOMPARE(view->workloadChoice(), QString("edited: mm3"));
+    }
+
+    void helpSaysWhatToDoFirst()
+    {
+        MainWindow window;
+        QMenu* help = nullptr;
+        for (QAction* action : window.menuBar()->actions())
+            if (action->text().remove('&') == "Help")
+                help = action->menu();
+        QVERIFY(help);
+        QStringList entries;
+        for (QAction* action : help->actions())
+            if (!action->isSeparator())
+                entries << action->text().remove('&');
+        QCOMPARE(entries, (QStringList{"Getting started", "About"}));
+        const QString text = MainWindow::gettingStartedText();
+        for (const char* step :
+             {"Architecture", "Workload", "Exploration", "Run", "Design", "Compare", "double-click"})
+            QVERIFY2(text.contains(step), step);
+    }
+
+    void doubleClickOpensEveryItemInItsEditor()
+    {
+        MainWindow window;
+        window.setAutoAnswer(QMessageBox::Discard);
+        sparsemap::Workload big = window.workloadEditor()->document()->workload();
+        big.name = "big";
+        big.dims[0].size = 4096;
+        const int workloadRow = window.project()->upsertWorkload(big);
+        sparsemap::Architecture cloud = sparsemap::loadPreset("cloud");
+        const int archRow = window.project()->upsertArchitecture(cloud);
+        window.showView("compare");
+        window.projectPanel()->activated(Group::Workloads, workloadRow);
+        QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.workloadEditor()));
+        QVERIFY(window.workloadEditor()->document()->workload() == big);
+        window.showView("compare");
+        window.projectPanel()->activated(Group::Architectures, archRow);
+        QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.architectureEditor()));
+        QVERIFY(window.architectureEditor()->document()->architecture() == cloud);
+        // Editing the opened workload edits its session entry (no copy under another name).
+        auto edited = big;
+        edited.dims[0].size = 2048;
+        QVERIFY(window.workloadEditor()->document()->edit(edited, "M = 2048").isEmpty());
+        QCOMPARE(window.project()->session().workloads[std::size_t(workloadRow)].dims[0].size,
+                 std::int64_t(2048));
     }
 
 private:

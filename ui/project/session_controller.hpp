@@ -59,6 +59,7 @@ public:
     Workload mirrorEditedWorkload(Workload workload, bool reloaded);
     // The architecture entry the editor shows now (opened from the project panel), or -1 for none.
     void setEditedArchitecture(int index) { m_editedArchitecture = index; }
+    void setEditedWorkload(int index) { m_editedWorkload = index; }
 
     // Asks for point `pointIndex` of `run` in the Design view (whoever shows designs answers
     // designRequested; the Compare table and the project panel ask through here).
