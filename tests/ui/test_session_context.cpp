@@ -283,6 +283,22 @@ private slots:
                  std::int64_t(2048));
     }
 
+    // The chooser keeps the session entry chosen when an entry before it leaves the session.
+    void chosenSessionEntryStaysWhenOthersLeave()
+    {
+        MainWindow window;
+        window.setAutoAnswer(QMessageBox::Discard);
+        window.project()->upsertArchitecture(sparsemap::loadPreset("cloud"));
+        const int cloud = window.project()->count(Group::Architectures) - 1;
+        QVERIFY(cloud >= 1);
+        auto* view = window.explorationView();
+        QVERIFY(view->selectSessionArchitecture(cloud));
+        QCOMPARE(view->architectureChoice(), QString("session: cloud"));
+        window.project()->remove(Group::Architectures, 0);
+        QCOMPARE(view->architectureChoice(), QString("session: cloud"));
+        QVERIFY(view->chosenArchitecture() == sparsemap::loadPreset("cloud"));
+    }
+
 private:
     QTemporaryDir m_dir;
 };

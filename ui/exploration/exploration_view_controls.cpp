@@ -161,19 +161,36 @@ void ExplorationView::setCustomWorkload(const Workload& workload, const QString&
     updateFollowNote();
 }
 
+namespace {
+
+// Replaces a chooser's "session: NAME" entries (data "session:<index>") by `names`, keeping what was
+// chosen: the same entry by its name (its index moves when an entry before it goes), else by its
+// place, a preset by its text, anything else by its data.
+void refillSessionEntries(QComboBox* chooser, const QStringList& names)
+{
+    const QString data = chooser->currentData().toString();
+    const QString text = chooser->currentText();
+    QSignalBlocker block(chooser);
+    for (int i = chooser->count() - 1; i >= 0; --i)
+        if (chooser->itemData(i).toString().startsWith("session:"))
+            chooser->removeItem(i);
+    for (int i = 0; i < names.size(); ++i)
+        chooser->addItem("session: " + names[i], QString("session:%1").arg(i));
+    int index = data.isEmpty() || data.startsWith("session:") ? chooser->findText(text) : -1;
+    if (index < 0 && !data.isEmpty())
+        index = chooser->findData(data);
+    chooser->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+} // namespace
+
 void ExplorationView::setSessionWorkloads(const std::vector<Workload>& workloads)
 {
-    const QString current = m_workload->currentData().toString();
-    QSignalBlocker block(m_workload);
-    for (int i = m_workload->count() - 1; i >= 0; --i)
-        if (m_workload->itemData(i).toString().startsWith("session:"))
-            m_workload->removeItem(i);
     m_sessionWorkloads = workloads;
-    for (std::size_t i = 0; i < workloads.size(); ++i)
-        m_workload->addItem("session: " + qstr(workloads[i].name), QString("session:%1").arg(i));
-    const int index = m_workload->findData(current);
-    m_workload->setCurrentIndex(index >= 0 ? index : 0);
-    block.unblock();
+    QStringList names;
+    for (const auto& workload : workloads)
+        names << qstr(workload.name);
+    refillSessionEntries(m_workload, names);
     updateFollowNote();
 }
 
@@ -188,19 +205,11 @@ bool ExplorationView::selectSessionWorkload(int index)
 
 void ExplorationView::setSessionArchitectures(const std::vector<Architecture>& architectures)
 {
-    const QString current = m_preset->currentData().toString();
-    const QString currentText = m_preset->currentText();
-    QSignalBlocker block(m_preset);
-    for (int i = m_preset->count() - 1; i >= 0; --i)
-        if (m_preset->itemData(i).toString().startsWith("session:"))
-            m_preset->removeItem(i);
     m_sessionArchitectures = architectures;
-    for (std::size_t i = 0; i < architectures.size(); ++i)
-        m_preset->addItem("session: " + qstr(architectures[i].name), QString("session:%1").arg(i));
-    // A preset has no data: it is found by its text.
-    const int index = current.isEmpty() ? m_preset->findText(currentText) : m_preset->findData(current);
-    m_preset->setCurrentIndex(index >= 0 ? index : 0);
-    block.unblock();
+    QStringList names;
+    for (const auto& arch : architectures)
+        names << qstr(arch.name);
+    refillSessionEntries(m_preset, names); // a preset has no data: it is found by its text
     updateFollowNote();
 }
 
