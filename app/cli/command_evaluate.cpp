@@ -1,4 +1,5 @@
 // sparsemap evaluate <workload> <arch> <genome> [--padding mode] [--confidence c] [--format-space m] [--nest]
+// sparsemap evaluate <design.yaml> [options]   (the design file's own workload and architecture)
 // sparsemap evaluate --sparseloop <dir>
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -8,6 +9,7 @@
 #include "design/loop_nest_text.hpp"
 #include "genome/genome_codec.hpp"
 #include "genome/genome_text.hpp"
+#include "io/design_io.hpp"
 #include "io/sparseloop/sparseloop_import.hpp"
 #include "model/genome_evaluator.hpp"
 #include "model/result_text.hpp"
@@ -40,10 +42,11 @@ int runEvaluate(const QStringList& args)
                 parser, args,
                 "Evaluate a design with the analytical model and print cycles, energy, EDP and the "
                 "per-level breakdown.",
-                {{"workload", "Workload YAML file."},
+                {{"workload", "Workload YAML file, or a design YAML file alone: it is evaluated on the "
+                              "workload and architecture it embeds (`inputs`)."},
                  {"arch", "Architecture: a preset (edge, mobile, cloud) or a YAML file."},
                  {"genome", "Integers separated by commas or spaces, or a design YAML file."}},
-                fromSparseloop ? 0 : 3))
+                fromSparseloop ? 0 : 1))
             return int(kOk);
         if (fromSparseloop) {
             if (!parser.positionalArguments().isEmpty())
@@ -66,9 +69,20 @@ int runEvaluate(const QStringList& args)
             return int(kOk);
         }
         const auto positional = parser.positionalArguments();
-        const Workload workload = loadWorkloadArgument(positional[0]);
-        const Architecture arch = loadArchitecture(positional[1]);
-        const GenomeArgument given = loadGenomeArgument(positional[2], workload, arch, parser);
+        if (positional.size() == 2)
+            throw UsageError("missing argument <genome> (see --help)");
+        std::optional<DesignInputs> embedded;
+        if (positional.size() == 1) {
+            embedded = loadDesignInputs(str(positional[0]));
+            if (!embedded)
+                throw UsageError(str(positional[0]) +
+                                 " has no `inputs` (workload and architecture): give them before it, "
+                                 "`sparsemap evaluate <workload> <arch> " +
+                                 str(positional[0]) + "`");
+        }
+        const Workload workload = embedded ? embedded->workload : loadWorkloadArgument(positional[0]);
+        const Architecture arch = embedded ? embedded->architecture : loadArchitecture(positional[1]);
+        const GenomeArgument given = loadGenomeArgument(positional.back(), workload, arch, parser);
         const Genome& genome = given.genome;
         const GenomeLayout layout(workload, arch, given.options);
         model::GenomeEvaluator evaluator(layout, modelOptions(parser, given));

@@ -1,5 +1,8 @@
 #include "io/design_io.hpp"
 
+#include "io/architecture_io.hpp"
+#include "io/workload_io.hpp"
+
 #include "design/loop_nest_text.hpp"
 #include "genome/genome_codec.hpp"
 #include "genome/sg_gene.hpp"
@@ -7,6 +10,8 @@
 #include "io/model_options_yaml.hpp"
 #include "util/file_io.hpp"
 #include "sparse/tensor_ranks.hpp"
+
+#include <filesystem>
 
 namespace sparsemap {
 
@@ -214,7 +219,7 @@ std::optional<DesignDocument> readDesign(const YamlReader& d, const Workload& wo
                                          const Architecture& arch)
 {
     d.checkKeys({"workload", "architecture", "padding", "model", "genome", "mapping", "formats",
-                 "skipping_gating", "metrics"});
+                 "skipping_gating", "metrics", "inputs"});
     DesignDocument doc;
     doc.workloadName = workload.name;
     doc.architectureName = arch.name;
@@ -313,6 +318,69 @@ DesignDocument parseDesignYaml(const std::string& text, const Workload& workload
     if (!doc) // every path that gives no design reports why; this is a safety net
         throw InputError(fileName + ": no design could be read");
     return *doc;
+}
+
+namespace {
+
+// `inputs: {workload, architecture}`, each read by its own file's parser from a file of its own; the
+// problems are reported at the entry.
+std::optional<DesignInputs> readInputs(const YamlReader& inputs, const std::string& baseDir)
+{
+    if (!inputs.expectMap("a map {workload, architecture}, each as under that key in its own file"))
+        return std::nullopt;
+    inputs.checkKeys({"workload", "architecture"});
+    const auto workloadNode =
+        inputs.require("workload", "the workload, as under `workload:` in a workload file");
+    const auto archNode =
+        inputs.require("architecture", "the architecture, as under `architecture:` in an architecture file");
+    if (!workloadNode || !archNode)
+        return std::nullopt;
+    const auto read = [](const YamlReader& node, const char* key, auto parse) {
+        using T = decltype(parse(std::string()));
+        YAML::Emitter out;
+        out << YAML::BeginMap << YAML::Key << "version" << YAML::Value << 1 << YAML::Key << key << YAML::Value
+            << node.node() << YAML::EndMap;
+        try {
+            return std::optional<T>(parse(std::string(out.c_str())));
+        } catch (const InputError& e) {
+            for (const auto& diagnostic : e.diagnostics())
+                node.error((diagnostic.path.empty() ? std::string() : diagnostic.path + ": ") +
+                           diagnostic.message);
+        }
+        return std::optional<T>();
+    };
+    const auto workload = read(*workloadNode, "workload",
+                               [&](const std::string& t) { return parseWorkloadYaml(t, {}, baseDir); });
+    const auto arch =
+        read(*archNode, "architecture", [](const std::string& t) { return parseArchitectureYaml(t); });
+    if (!workload || !arch)
+        return std::nullopt;
+    return DesignInputs{*workload, *arch};
+}
+
+} // namespace
+
+std::optional<DesignInputs> parseDesignInputs(const std::string& text, const std::string& fileName,
+                                              const std::string& baseDir)
+{
+    detail::DiagnosticSink sink(fileName);
+    bool present = false;
+    std::optional<DesignInputs> result;
+    if (const auto root = detail::loadYaml(text, sink))
+        if (const auto d = detail::readDocument(*root, "design", "a map with a genome or a mapping", sink))
+            if (const auto inputs = d->get("inputs")) {
+                present = true;
+                result = readInputs(*inputs, baseDir);
+            }
+    sink.throwIfAny();
+    if (present && !result) // every path that gives none reports why; this is a safety net
+        throw InputError(fileName + ": the design's inputs could not be read");
+    return result;
+}
+
+std::optional<DesignInputs> loadDesignInputs(const std::string& path)
+{
+    return parseDesignInputs(readTextFile(path), path, std::filesystem::path(path).parent_path().string());
 }
 
 DesignDocument loadDesignFile(const std::string& path, const Workload& workload, const Architecture& arch)

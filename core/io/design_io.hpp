@@ -23,12 +23,24 @@ struct DesignDocument {
     model::ModelOptions modelOptions;
 };
 
-// Interprets the file against a workload and architecture given separately. A genome is decoded
+// Interprets the file against a workload and architecture given separately (its `inputs`, if any,
+// are not read here: parseDesignInputs). A genome is decoded
 // (and must agree with a mapping/formats/S-G section when those are present too); without a genome
 // the mapping, formats and S/G are read and encoded. Throws InputError with file:line diagnostics.
 DesignDocument parseDesignYaml(const std::string& text, const Workload& workload, const Architecture& arch,
                                const std::string& fileName = {});
 DesignDocument loadDesignFile(const std::string& path, const Workload& workload, const Architecture& arch);
+// The workload and architecture a design file embeds under `inputs` (every design file the workbench
+// and `sparsemap` write has them): nullopt for a file without them. Each is read by its own file's
+// reader (every rule applies; diagnostics name `design.inputs.workload...` in `fileName`); `baseDir`
+// resolves a relative actual-data density file. Throws InputError.
+struct DesignInputs {
+    Workload workload;
+    Architecture architecture;
+};
+std::optional<DesignInputs> parseDesignInputs(const std::string& text, const std::string& fileName = {},
+                                              const std::string& baseDir = {});
+std::optional<DesignInputs> loadDesignInputs(const std::string& path);
 // `metrics`, when given, are written in a `metrics` section; `modelOptions` (those the metrics were
 // computed with), when given and not Sparseloop's rules, in a `model` entry.
 std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const Design& design,

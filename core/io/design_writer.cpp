@@ -3,8 +3,10 @@
 // genome's rather than write a file that cannot be read back.
 #include "design/loop_nest_text.hpp"
 #include "genome/genome_codec.hpp"
+#include "io/architecture_io.hpp"
 #include "io/design_io.hpp"
 #include "io/model_options_yaml.hpp"
+#include "io/workload_io.hpp"
 #include "util/error.hpp"
 
 #include <yaml-cpp/yaml.h>
@@ -85,6 +87,16 @@ std::string designToYaml(const GenomeLayout& layout, const Genome& genome, const
         }
         out << YAML::EndMap;
     }
+    // The workload and architecture themselves, so that the file alone can be evaluated again
+    // (`sparsemap evaluate DESIGN.yaml`); last, so that the sections above keep their lines.
+    out << YAML::Key << "inputs" << YAML::Value << YAML::BeginMap;
+    Workload workload = w;
+    for (auto& tensor : workload.tensors) // a density file by the path it was read from
+        if (tensor.density.model == DensityModelKind::Actual && !tensor.density.resolvedFile.empty())
+            tensor.density.file = tensor.density.resolvedFile;
+    out << YAML::Key << "workload" << YAML::Value << YAML::Load(workloadToYaml(workload))["workload"];
+    out << YAML::Key << "architecture" << YAML::Value << YAML::Load(architectureToYaml(arch))["architecture"];
+    out << YAML::EndMap;
     out << YAML::EndMap << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -48,6 +49,15 @@ std::string unescape(std::string_view text)
     return out;
 }
 
+std::string numberText(double x)
+{
+    if (std::isnan(x))
+        return "nan";
+    char buf[32];
+    const auto result = std::to_chars(buf, buf + sizeof buf, x);
+    return std::string(buf, result.ptr);
+}
+
 class SessionReader {
 public:
     SessionReader(std::string_view text, std::string_view payload, detail::DiagnosticSink& sink,
@@ -70,7 +80,7 @@ private:
     template <typename T, typename Parse>
     std::optional<T> readEmbedded(const YamlReader& node, const std::string& kind, Parse parse) const;
     std::optional<std::string> extractBlock(const YAML::Mark& mark, const std::string& kind) const;
-    std::optional<RunRecord> readRun(const YamlReader& r);
+    std::optional<RunRecord> readRun(const YamlReader& r, std::size_t index);
     std::optional<std::vector<search::GenerationStats>> readConvergence(const YamlReader& node) const;
     std::optional<search::PointLog> readPoints(const YamlReader& node, const GenomeLayout* layout) const;
     std::optional<search::PointLog> readCompactPoints(const YamlReader& node,
@@ -90,6 +100,7 @@ private:
     std::vector<std::string_view> m_lines;
     std::string_view m_payload; // the binary point logs after the YAML text
     detail::IoTicker& m_ticker;
+    std::string m_runName; // of the run being read, for the points' diagnostics
 };
 
 // Why a point's genome does not fit the run's layout (length and gene ranges), or nullopt. An empty
@@ -110,6 +121,23 @@ std::optional<std::string> genomeProblem(const GenomeOrView& genome, const Genom
         if (gene < info.lower || gene > info.upper)
             return "gene " + std::to_string(g + 1) + " (" + info.name + ") is " + std::to_string(gene) +
                    "; allowed " + std::to_string(info.lower) + ".." + std::to_string(info.upper);
+    }
+    return std::nullopt;
+}
+
+// Why a point's metrics are not a design's, or nullopt: no number may be NaN or negative (an
+// invalid design's objective is +inf, its other metrics 0), and a valid design's four are finite.
+std::optional<std::string> metricsProblem(bool valid, double objective, double cycles, double energyPj,
+                                          double edp)
+{
+    const std::pair<const char*, double> metrics[] = {
+        {"objective", objective}, {"cycles", cycles}, {"energy_pj", energyPj}, {"edp", edp}};
+    for (const auto& [name, value] : metrics) {
+        const bool bad = std::isnan(value) || value < 0 || (valid && !std::isfinite(value));
+        if (bad)
+            return std::string(name) + " is " + numberText(value) + "; " +
+                   (valid ? "a valid design's objective, cycles, energy_pj and edp are finite numbers >= 0"
+                          : "an invalid design's metrics are numbers >= 0 or inf (not nan)");
     }
     return std::nullopt;
 }
@@ -271,6 +299,15 @@ SessionReader::readConvergence(const YamlReader& node) const
                                "valid_share (an integer, an integer, then numbers or inf)");
             continue;
         }
+        if (g.evaluations < 0 || std::isnan(g.best) || g.best < 0 || std::isnan(g.populationAverage) ||
+            g.populationAverage < 0 || !(g.validShare >= 0 && g.validShare <= 1)) {
+            if (errors++ < kMaxRowErrors)
+                m_sink.add(block->marks[r], node.path() + "[" + std::to_string(r - 1) + "]",
+                           "row `" + std::string(block->rows[r]) + "` of run `" + m_runName +
+                               "`: evaluations must be >= 0, best and population_average numbers >= 0 "
+                               "or inf (not nan), valid_share in 0..1");
+            continue;
+        }
         rows.push_back(g);
     }
     if (errors > kMaxRowErrors)
@@ -293,7 +330,7 @@ std::optional<search::PointLog> SessionReader::readPoints(const YamlReader& node
         const auto fail = [&](const std::string& message) {
             if (errors++ < kMaxRowErrors)
                 m_sink.add(block->marks[r], node.path() + "[" + std::to_string(index) + "]",
-                           "point " + std::to_string(index) + ": " + message);
+                           "point " + std::to_string(index) + ": " + message + " (run `" + m_runName + "`)");
         };
         search::EvaluatedPoint p;
         if (!splitFields(block->rows[r], 8, f)) {
@@ -311,6 +348,10 @@ std::optional<search::PointLog> SessionReader::readPoints(const YamlReader& node
             !parseField(f[5], p.edp)) {
             fail("objective, cycles, energy_pj and edp must be numbers (or inf), not `" + std::string(f[2]) +
                  "`, `" + std::string(f[3]) + "`, `" + std::string(f[4]) + "`, `" + std::string(f[5]) + "`");
+            continue;
+        }
+        if (const auto problem = metricsProblem(p.valid, p.objective, p.cycles, p.energyPj, p.edp)) {
+            fail(*problem);
             continue;
         }
         std::string_view genes = f[6];
@@ -375,6 +416,25 @@ std::optional<search::PointLog> SessionReader::readCompactPoints(const YamlReade
         node.error("the point log " + error);
         return std::nullopt;
     }
+    // The metrics, column by column: a crafted log with valid checksums is checked like a CSV block.
+    {
+        const auto valid = points->validFlags();
+        const auto objectives = points->objectives();
+        const auto cycles = points->cycles();
+        const auto energies = points->energiesPj();
+        const auto edps = points->edps();
+        int errors = 0;
+        for (std::size_t i = 0; i < points->size(); ++i)
+            if (const auto problem =
+                    metricsProblem(valid[i] != 0, objectives[i], cycles[i], energies[i], edps[i]);
+                problem && errors++ < kMaxRowErrors)
+                m_sink.add(node.node().Mark(), node.path() + "[" + std::to_string(i) + "]",
+                           "point " + std::to_string(i) + ": " + *problem + " (run `" + m_runName + "`)");
+        if (errors > kMaxRowErrors)
+            node.error(std::to_string(errors - kMaxRowErrors) + " more points have problems");
+        if (errors)
+            return std::nullopt;
+    }
     // Genomes of the layout's length within every gene's bounds need no check point by point.
     const auto fitsAtOnce = [&] {
         if (points->empty() || points->genomeLength() == 0)
@@ -405,16 +465,28 @@ std::optional<search::PointLog> SessionReader::readCompactPoints(const YamlReade
     return points;
 }
 
-std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
+// `index`: the run's place in the file's list, which gives a run without `color` its default.
+std::optional<RunRecord> SessionReader::readRun(const YamlReader& r, std::size_t index)
 {
     if (!r.expectMap("a run: a map with name, method, settings, workload, architecture, points, ..."))
         return std::nullopt;
-    r.checkKeys({"name", "method", "padding", "model", "settings", "seconds", "cancelled", "best_index",
-                 "workload", "architecture", "convergence", "points"});
+    r.checkKeys({"name", "color", "method", "padding", "model", "settings", "seconds", "cancelled",
+                 "best_index", "workload", "architecture", "convergence", "points"});
     const std::size_t errorsBefore = m_sink.count();
     RunRecord run;
     if (const auto name = r.require("name", "the run's name, unique in the session"))
         run.name = name->text().value_or("");
+    m_runName = run.name;
+    // Optional (files written before runs had colours): the palette's colour for the run's place.
+    run.color = defaultRunColor(index);
+    if (const auto color = r.get("color"))
+        if (const auto text = color->text()) {
+            if (isRunColor(*text))
+                run.color = *text;
+            else
+                color->error("must be a colour `#rrggbb` (six hex digits, e.g. \"#1f77b4\"), not `" + *text +
+                             "`");
+        }
     std::vector<std::string> methods;
     for (const auto& m : search::methodList())
         methods.emplace_back(m.name);
@@ -507,7 +579,7 @@ std::optional<RunRecord> SessionReader::readRun(const YamlReader& r)
 
 Session SessionReader::read(const YamlReader& s)
 {
-    s.checkKeys({"architectures", "workloads", "runs", "pinned"});
+    s.checkKeys({"architectures", "workloads", "runs", "pinned", "exploration"});
     Session session;
     if (const auto list = s.get("architectures"); list && list->expectSequence("a list of architectures"))
         for (const auto& item : list->items())
@@ -525,7 +597,7 @@ Session SessionReader::read(const YamlReader& s)
     std::map<std::string, std::pair<int, int>> runIndex; // name -> (index, line)
     if (const auto list = s.get("runs"); list && list->expectSequence("a list of runs"))
         for (const auto& item : list->items()) {
-            auto run = readRun(item);
+            auto run = readRun(item, runIndex.size());
             // A run with problems (reported) keeps its name, so that its pins are not reported as well.
             const auto nameNode = item.get("name");
             if (!nameNode || !nameNode->isScalar())
@@ -579,6 +651,30 @@ Session SessionReader::read(const YamlReader& s)
             pin.pointIndex = *point;
             session.pinned.push_back(std::move(pin));
         }
+
+    // What the Exploration view searched last: names of the session's own entries.
+    if (const auto selection = s.get("exploration");
+        selection && selection->expectMap("a map {workload, architecture} naming session entries")) {
+        selection->checkKeys({"workload", "architecture"});
+        const auto readName = [&](const char* key, const auto& items, std::string& target) {
+            const auto node = selection->get(key);
+            if (!node)
+                return;
+            const auto name = node->text();
+            if (!name)
+                return;
+            std::vector<std::string> names;
+            for (const auto& item : items)
+                names.push_back(item.name);
+            if (std::find(names.begin(), names.end(), *name) == names.end())
+                node->error("no session " + std::string(key) + " is named `" + *name + "`; the session's " +
+                            key + "s: " + (names.empty() ? std::string("none") : detail::joinNames(names)));
+            else
+                target = *name;
+        };
+        readName("workload", session.workloads, session.selection.workload);
+        readName("architecture", session.architectures, session.selection.architecture);
+    }
     return session;
 }
 

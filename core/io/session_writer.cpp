@@ -9,6 +9,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 
@@ -179,10 +180,12 @@ void emitSession(YAML::Emitter& out, const Session& session, std::vector<std::st
     out << YAML::Key << "runs" << YAML::Value;
     emptyAsFlow(out, session.runs.empty());
     out << YAML::BeginSeq;
-    for (const auto& run : session.runs) {
+    for (std::size_t r = 0; r < session.runs.size(); ++r) {
+        const RunRecord& run = session.runs[r];
         const auto& result = run.result;
         out << YAML::BeginMap;
         out << YAML::Key << "name" << YAML::Value << run.name;
+        out << YAML::Key << "color" << YAML::Value << YAML::DoubleQuoted << runColor(session, r);
         out << YAML::Key << "method" << YAML::Value << run.method;
         out << YAML::Key << "padding" << YAML::Value
             << std::string(paddingModeName(run.genomeOptions.padding));
@@ -238,6 +241,22 @@ void emitSession(YAML::Emitter& out, const Session& session, std::vector<std::st
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
+
+    // The selection names session entries; a name that is none (nothing to restore) is left out.
+    const auto named = [](const auto& items, const std::string& name) {
+        return !name.empty() &&
+               std::any_of(items.begin(), items.end(), [&](const auto& item) { return item.name == name; });
+    };
+    const bool workload = named(session.workloads, session.selection.workload);
+    const bool architecture = named(session.architectures, session.selection.architecture);
+    if (workload || architecture) {
+        out << YAML::Key << "exploration" << YAML::Value << YAML::Flow << YAML::BeginMap;
+        if (workload)
+            out << YAML::Key << "workload" << YAML::Value << session.selection.workload;
+        if (architecture)
+            out << YAML::Key << "architecture" << YAML::Value << session.selection.architecture;
+        out << YAML::EndMap;
+    }
 
     out << YAML::EndMap << YAML::EndMap;
 }

@@ -17,6 +17,9 @@ namespace sparsemap {
 
 struct RunRecord {
     std::string name; // unique within the session, e.g. "sparsemap mm3/cloud s1"
+    // The run's colour in every view (legends, curves, swatches), "#rrggbb"; empty until the run
+    // joins a session (addRunToSession gives it one).
+    std::string color;
     std::string method;
     Workload workload;         // as searched
     Architecture architecture; // as searched
@@ -35,12 +38,40 @@ struct PinnedDesign {
     std::int64_t pointIndex = -1; // index into that run's result.points
 };
 
+// What the Exploration view searches next: a session workload and a session architecture, by name
+// (names are unique within each list). Empty: nothing recorded.
+struct ExplorationSelection {
+    std::string workload;
+    std::string architecture;
+    bool operator==(const ExplorationSelection&) const = default;
+};
+
 struct Session {
     std::vector<Architecture> architectures;
     std::vector<Workload> workloads;
     std::vector<RunRecord> runs;
     std::vector<PinnedDesign> pinned;
+    ExplorationSelection selection;
 };
+
+// The run colours, "#rrggbb": distinct hues that stay readable on white.
+const std::vector<std::string>& runPalette();
+// A run's colour when its file names none: the palette's entry `runIndex` (cycling).
+std::string defaultRunColor(std::size_t runIndex);
+// The colour run `runIndex` of a session is drawn in: its own, or (a run built without one, not yet
+// in a session) defaultRunColor(runIndex).
+std::string runColor(const Session& session, std::size_t runIndex);
+// Whether `color` is "#rrggbb" (six hex digits).
+bool isRunColor(const std::string& color);
+// The first palette colour no run of the session has; when every one is taken, the least used
+// (the earliest of those in the palette).
+std::string distinctRunColor(const Session& session);
+// `name`, or the first of "name (2)", "name (3)", ... that no run of the session has. `ignoreRun`
+// is an index into `session.runs` to leave out (the run being renamed), or -1.
+std::string uniqueRunName(const Session& session, const std::string& name, int ignoreRun = -1);
+// Adds `run` as the session's last run under a unique name (uniqueRunName) and with its colour: its
+// own when it has one no other run has, else distinctRunColor. Returns its index.
+std::size_t addRunToSession(Session& session, RunRecord run);
 
 // A name for `arch` that no other architecture of the session uses: its own name when every session
 // architecture and run architecture of that name has the same content (and, for a preset's name, the
@@ -49,5 +80,9 @@ struct Session {
 // index into `session.architectures` to leave out (the entry being renamed itself), or -1.
 std::string distinctArchitectureName(const Session& session, const Architecture& arch,
                                      int ignoreArchitecture = -1);
+// The same for a workload: its own name unless a session workload or a run's workload of that name
+// differs from it, else "name (2)", ... So a workload from the Workload view and a session workload
+// of the same name but other sizes never collide.
+std::string distinctWorkloadName(const Session& session, const Workload& workload, int ignoreWorkload = -1);
 
 } // namespace sparsemap

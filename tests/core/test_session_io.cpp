@@ -124,6 +124,7 @@ void compareSessions(const Session& a, const Session& b)
         const RunRecord& x = a.runs[r];
         const RunRecord& y = b.runs[r];
         QCOMPARE(x.name, y.name);
+        QCOMPARE(runColor(a, r), runColor(b, r));
         QCOMPARE(x.method, y.method);
         QVERIFY(x.workload == y.workload);
         QVERIFY(x.architecture == y.architecture);
@@ -150,6 +151,7 @@ void compareSessions(const Session& a, const Session& b)
             QVERIFY(c.validShare == d.validShare);
         }
     }
+    QVERIFY(a.selection == b.selection);
     QCOMPARE(a.pinned.size(), b.pinned.size());
     for (std::size_t p = 0; p < a.pinned.size(); ++p) {
         QCOMPARE(a.pinned[p].name, b.pinned[p].name);
@@ -293,6 +295,9 @@ private slots:
         }
         QVERIFY(valid > 0);
         QCOMPARE(run.result.bestIndex, best);
+        // Written before runs had colours: each gets the palette's colour for its place.
+        QCOMPARE(compact.runs[0].color, std::string("#1f77b4"));
+        QCOMPARE(compact.runs[1].color, std::string("#d62728"));
         QCOMPARE(compact.pinned.size(), std::size_t(1));
         QCOMPARE(compact.pinned[0].run, 0);
         QCOMPARE(compact.pinned[0].pointIndex, best);
@@ -367,6 +372,142 @@ private slots:
             QFAIL("an unknown method was accepted");
         } catch (const InputError& e) {
             QVERIFY2(std::string(e.what()).find("search method") != std::string::npos, e.what());
+        }
+    }
+
+    // Re-running the same settings three times: three names and three colours from the start.
+    void runsJoinUnderUniqueNamesAndDistinctColours()
+    {
+        Session s;
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(addRunToSession(s, toyRun("sparsemap mm3/cloud s1", "sparsemap")), std::size_t(i));
+        QCOMPARE(s.runs[0].name, std::string("sparsemap mm3/cloud s1"));
+        QCOMPARE(s.runs[1].name, std::string("sparsemap mm3/cloud s1 (2)"));
+        QCOMPARE(s.runs[2].name, std::string("sparsemap mm3/cloud s1 (3)"));
+        // The palette's first three (blue, red, green): none shared.
+        QCOMPARE(s.runs[0].color, std::string("#1f77b4"));
+        QCOMPARE(s.runs[1].color, std::string("#d62728"));
+        QCOMPARE(s.runs[2].color, std::string("#2ca02c"));
+        // The first run removed: its colour is free again, and the next run takes it (not a 4th hue).
+        s.runs.erase(s.runs.begin());
+        addRunToSession(s, toyRun("sparsemap mm3/cloud s1", "sparsemap"));
+        QCOMPARE(s.runs.back().name, std::string("sparsemap mm3/cloud s1"));
+        QCOMPARE(s.runs.back().color, std::string("#1f77b4"));
+        // A run bringing a colour no other run has keeps it; one bringing a taken colour gets a free one.
+        RunRecord own = toyRun("own", "random");
+        own.color = "#123456";
+        addRunToSession(s, own);
+        QCOMPARE(s.runs.back().color, std::string("#123456"));
+        RunRecord taken = toyRun("taken", "random");
+        taken.color = "#1f77b4";
+        addRunToSession(s, taken);
+        QCOMPARE(s.runs.back().color, std::string("#ff7f0e"));
+
+        // Colours and names survive save -> load, whatever the order of the palette.
+        const Session loaded = parseSessionYaml(sessionToYaml(s), "mem");
+        QCOMPARE(loaded.runs.size(), s.runs.size());
+        for (std::size_t r = 0; r < s.runs.size(); ++r) {
+            QCOMPARE(loaded.runs[r].name, s.runs[r].name);
+            QCOMPARE(loaded.runs[r].color, s.runs[r].color);
+        }
+    }
+
+    // An edited "spmm" and a session "spmm" of other sizes never share a name.
+    void workloadNamesNeverCollide()
+    {
+        Session s;
+        Workload big = test::toyWorkload();
+        big.name = "spmm";
+        big.dims[0].size = 1000000000000;
+        s.workloads.push_back(big);
+        Workload small = big;
+        small.dims[0].size = 32;
+        QCOMPARE(distinctWorkloadName(s, small), std::string("spmm (2)"));
+        QCOMPARE(distinctWorkloadName(s, big), std::string("spmm"));    // the same content: its own name
+        QCOMPARE(distinctWorkloadName(s, big, 0), std::string("spmm")); // itself left out
+        // A run's snapshot counts as well.
+        Session runs;
+        RunRecord run = toyRun("r", "random");
+        run.workload = big;
+        runs.runs.push_back(run);
+        QCOMPARE(distinctWorkloadName(runs, small), std::string("spmm (2)"));
+    }
+
+    // What the Exploration view searched last is kept by name and read back; a name that is no
+    // session entry is not written.
+    void explorationSelectionRoundTrips()
+    {
+        Session s;
+        s.architectures = {test::toyArchitecture()};
+        s.workloads = {test::toyWorkload()};
+        s.selection = {s.workloads[0].name, s.architectures[0].name};
+        const std::string text = sessionToYaml(s);
+        QVERIFY2(text.find("exploration: {workload: " + s.workloads[0].name +
+                           ", architecture: " + s.architectures[0].name + "}") != std::string::npos,
+                 text.c_str());
+        const Session loaded = parseSessionYaml(text, "mem");
+        QCOMPARE(loaded.selection.workload, s.workloads[0].name);
+        QCOMPARE(loaded.selection.architecture, s.architectures[0].name);
+        s.selection.workload = "gone";
+        const Session partial = parseSessionYaml(sessionToYaml(s), "mem");
+        QCOMPARE(partial.selection.workload, std::string());
+        QCOMPARE(partial.selection.architecture, s.architectures[0].name);
+    }
+
+    // A compact point log written with NaN and negative metrics (its checksums are the encoder's, so
+    // valid) is refused, naming the file, the run and the point; so is a convergence row with NaN.
+    void craftedPointMetricsAreRefused_data()
+    {
+        QTest::addColumn<int>("field"); // 0 cycles, 1 energy, 2 edp, 3 objective
+        QTest::addColumn<double>("value");
+        QTest::addColumn<bool>("valid");
+        QTest::addColumn<QString>("expected");
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        const double inf = std::numeric_limits<double>::infinity();
+        QTest::newRow("nan cycles") << 0 << nan << true << "point 1: cycles is nan";
+        QTest::newRow("negative cycles") << 0 << -5.0 << true << "point 1: cycles is -5";
+        QTest::newRow("negative energy") << 1 << -1.5 << true << "point 1: energy_pj is -1.5";
+        QTest::newRow("infinite edp") << 2 << inf << true << "point 1: edp is inf";
+        QTest::newRow("nan objective") << 3 << nan << true << "point 1: objective is nan";
+        QTest::newRow("invalid, nan energy") << 1 << nan << false << "point 1: energy_pj is nan";
+        QTest::newRow("invalid, negative edp") << 2 << -1.0 << false << "point 1: edp is -1";
+    }
+    void craftedPointMetricsAreRefused()
+    {
+        QFETCH(int, field);
+        QFETCH(double, value);
+        QFETCH(bool, valid);
+        QFETCH(QString, expected);
+        Session s;
+        RunRecord run = toyRun("crafted run", "es-direct");
+        search::EvaluatedPoint p;
+        p.valid = true;
+        p.cycles = 10;
+        p.energyPj = 20;
+        p.objective = p.edp = 200;
+        run.result.points.push_back(p); // point 0: fine
+        p.valid = valid;
+        if (!valid) {
+            p.reason = "crafted";
+            p.objective = std::numeric_limits<double>::infinity();
+            p.cycles = p.energyPj = p.edp = 0;
+        }
+        (field == 0 ? p.cycles : field == 1 ? p.energyPj : field == 2 ? p.edp : p.objective) = value;
+        run.result.points.push_back(p);
+        run.result.bestIndex = 0;
+        s.runs.push_back(run);
+        for (const auto encoding : {PointLogEncoding::Compact, PointLogEncoding::Csv}) {
+            const std::string text = sessionToYaml(s, encoding);
+            try {
+                parseSessionYaml(text, "crafted.session.yaml");
+                QFAIL("a point with a metric no design has was read");
+            } catch (const InputError& e) {
+                const std::string what = e.what();
+                QVERIFY2(what.find("crafted.session.yaml:") != std::string::npos, e.what());
+                QVERIFY2(what.find(expected.toStdString()) != std::string::npos, e.what());
+                QVERIFY2(what.find("(run `crafted run`)") != std::string::npos, e.what());
+                QVERIFY2(what.find("point 0") == std::string::npos, e.what());
+            }
         }
     }
 

@@ -275,13 +275,18 @@ void TestMainWindow::explorationFollowsTheEditors()
     window.architectureEditor()->document()->applyArchitecture(arch);
     QCOMPARE(view->chosenArchitecture().clockGHz, 0.5);
     QVERIFY(view->followNote().isEmpty());
-    // The session's own workloads are offered; opening one from the project panel selects it.
+    // Opening a session workload from the project panel opens it in the Workload view (as an
+    // architecture opens in its editor), which the Exploration view follows.
     sparsemap::Workload spmm = window.workloadEditor()->document()->workload();
     spmm.name = "spmm";
     const int row = window.project()->upsertWorkload(spmm);
     window.projectPanel()->activated(Group::Workloads, row);
-    QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(view));
+    QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.workloadEditor()));
+    QVERIFY(window.workloadEditor()->document()->workload() == spmm);
     QCOMPARE(view->chosenWorkload().name, std::string("spmm"));
+    QVERIFY(view->followNote().isEmpty());
+    // The session's own workloads are offered in the chooser too; choosing another one is said.
+    QVERIFY(view->selectSessionWorkload(0));
     QVERIFY2(view->followNote().contains("spmm"), qPrintable(view->followNote()));
 }
 

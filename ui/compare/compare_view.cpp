@@ -106,9 +106,11 @@ void CompareView::setSession(const Session& session)
     }
     m_curves.clear();
     m_runShares.clear();
-    for (const auto& run : session.runs) {
+    for (std::size_t i = 0; i < session.runs.size(); ++i) {
+        const RunRecord& run = session.runs[i];
         Curve c;
         c.name = QString::fromStdString(run.name);
+        c.color = RunTableModel::runColor(session, static_cast<int>(i));
         c.objective = run.settings.objective;
         for (const auto& g : run.result.convergence) // a log axis cannot show 0 or +inf (nothing valid yet)
             if (std::isfinite(g.best) && g.best > 0) {
@@ -170,7 +172,7 @@ void CompareView::updateConvergence()
             sameObjective && c.objective == m_curves[static_cast<std::size_t>(m_plotted[0])].objective;
         QCPGraph* graph = m_convergence->addGraph();
         graph->setName(c.name);
-        graph->setPen(QPen(RunTableModel::runColor(run), 2));
+        graph->setPen(QPen(c.color, 2));
         graph->setLineStyle(QCPGraph::lsStepLeft); // the best so far holds until the next improvement
         graph->setData(c.evaluations, c.best, true);
     }
@@ -185,7 +187,8 @@ void CompareView::updateConvergence()
         ring->position->setCoords(pin.evaluation, pin.objective);
         ring->setStyle(QCPItemTracer::tsCircle);
         ring->setSize(9);
-        ring->setPen(QPen(RunTableModel::runColor(pin.run), 2));
+        const QColor color = m_curves[static_cast<std::size_t>(pin.run)].color;
+        ring->setPen(QPen(color, 2));
         auto* label = new QCPItemText(m_convergence);
         label->position->setParentAnchor(ring->position);
         labels.emplace_back(label, pin.evaluation); // placed once the axes' ranges are known
@@ -193,7 +196,7 @@ void CompareView::updateConvergence()
         label->setPadding(QMargins(2, 1, 2, 1));
         label->setText(pin.name);
         label->setFont(QFont(font().family(), 8));
-        label->setColor(RunTableModel::runColor(pin.run).darker(130));
+        label->setColor(color.darker(130));
         ++m_pinMarkers;
     }
     m_convergence->yAxis->setLabel(

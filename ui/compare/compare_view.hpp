@@ -5,6 +5,7 @@
 // pooled over the runs of each method. Double-clicking a row asks for its design.
 #include "session/session.hpp"
 
+#include <QColor>
 #include <QWidget>
 
 #include <cstdint>
@@ -53,6 +54,7 @@ signals:
 private:
     struct Curve {
         QString name;
+        QColor color; // the run's own
         search::Objective objective = search::Objective::Edp;
         QVector<double> evaluations, best;
     };

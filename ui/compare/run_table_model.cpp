@@ -2,8 +2,6 @@
 
 #include <QBrush>
 
-#include <iterator>
-
 namespace sparsemap::ui {
 
 namespace {
@@ -32,14 +30,9 @@ void fillMetrics(RunTableModel::Row& row, const search::SearchResult& result, st
 
 RunTableModel::RunTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-QColor RunTableModel::runColor(int run)
+QColor RunTableModel::runColor(const Session& session, int run)
 {
-    // Distinct hues that stay readable on white (the exploration view's palette); runs beyond it cycle.
-    static const QColor palette[] = {QColor(31, 119, 180),  QColor(214, 39, 40),   QColor(44, 160, 44),
-                                     QColor(255, 127, 14),  QColor(148, 103, 189), QColor(140, 86, 75),
-                                     QColor(227, 119, 194), QColor(23, 190, 207),  QColor(127, 127, 127),
-                                     QColor(188, 189, 34)};
-    return palette[run % static_cast<int>(std::size(palette))];
+    return QColor(QString::fromStdString(sparsemap::runColor(session, static_cast<std::size_t>(run))));
 }
 
 void RunTableModel::setSession(const Session& session)
@@ -52,6 +45,7 @@ void RunTableModel::setSession(const Session& session)
         Row r;
         r.run = runIndex;
         r.method = QString::fromStdString(run.method);
+        r.color = runColor(session, runIndex);
         r.workload = QString::fromStdString(run.workload.name);
         r.architecture = QString::fromStdString(run.architecture.name);
         r.seed = run.settings.seed;
@@ -181,7 +175,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
         return column >= Seed ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                               : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::DecorationRole:
-        return column == Name && !r.pinned ? QVariant(runColor(r.run)) : QVariant();
+        return column == Name && !r.pinned ? QVariant(r.color) : QVariant();
     case Qt::ForegroundRole:
         return r.pinned && column != Name ? QVariant(QBrush(QColor(90, 90, 90))) : QVariant();
     case Qt::ToolTipRole:

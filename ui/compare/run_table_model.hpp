@@ -49,6 +49,7 @@ public:
         int run = -1;
         std::int64_t point = -1; // best (run) or pinned point; -1 when the run found nothing valid
         QString method, workload, architecture;
+        QColor color; // the run's
         std::uint64_t seed = 0;
         std::int64_t budget = 0;
         std::int64_t evaluations = 0; // a run: points evaluated; a pinned design: its evaluation number
@@ -64,8 +65,9 @@ public:
     const Row& row(int index) const { return m_rows.at(static_cast<std::size_t>(index)); }
     int runCount() const { return m_runCount; }
 
-    // The colour of a run's curve in the compare plots (and of its swatch in the table).
-    static QColor runColor(int run);
+    // The colour of a run's curve in the compare plots (and of its swatch in the table): the run's own,
+    // kept in the session (core/session), as in every other view.
+    static QColor runColor(const Session& session, int run);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -2,22 +2,11 @@
 #include "common/chart_export.hpp"
 #include "common/legend_below.hpp"
 
+#include "session/session.hpp"
+
 #include <cmath>
 
 namespace sparsemap::ui {
-
-namespace {
-
-QColor runColor(int run)
-{
-    // Distinct hues that stay readable on white; runs beyond the palette cycle.
-    static const QColor palette[] = {QColor(31, 119, 180),  QColor(214, 39, 40),   QColor(44, 160, 44),
-                                     QColor(255, 127, 14),  QColor(148, 103, 189), QColor(140, 86, 75),
-                                     QColor(227, 119, 194), QColor(23, 190, 207)};
-    return palette[run % static_cast<int>(std::size(palette))];
-}
-
-} // namespace
 
 ConvergencePlotView::ConvergencePlotView(QWidget* parent) : QCustomPlot(parent)
 {
@@ -43,9 +32,11 @@ ConvergencePlotView::ConvergencePlotView(QWidget* parent) : QCustomPlot(parent)
     enableChartSaving(this, "Convergence", "convergence");
 }
 
-void ConvergencePlotView::beginRun(const QString& label)
+void ConvergencePlotView::beginRun(const QString& label, const QColor& runColor)
 {
-    const QColor color = runColor(m_runs++);
+    const QColor color =
+        runColor.isValid() ? runColor : QColor(QString::fromStdString(defaultRunColor(std::size_t(m_runs))));
+    ++m_runs;
     m_best = addGraph();
     m_best->setName(label);
     m_best->setPen(QPen(color, 2));
@@ -77,6 +68,29 @@ void ConvergencePlotView::clearRuns()
     m_best = m_average = nullptr;
     m_runs = 0;
     replot();
+}
+
+bool ConvergencePlotView::restyleRun(const QString& label, const QString& newLabel, const QColor& color)
+{
+    // A run's curves: its best-so-far curve `label` and, right after it, `label average`.
+    for (int i = 0; i + 1 < graphCount(); ++i)
+        if (graph(i)->name() == label && graph(i + 1)->name() == label + " average") {
+            graph(i)->setName(newLabel);
+            graph(i)->setPen(QPen(color, 2));
+            graph(i + 1)->setName(newLabel + " average");
+            graph(i + 1)->setPen(QPen(color, 1, Qt::DashLine));
+            replot(QCustomPlot::rpQueuedReplot);
+            return true;
+        }
+    return false;
+}
+
+QColor ConvergencePlotView::runColor(const QString& label) const
+{
+    for (int i = 0; i < graphCount(); ++i)
+        if (graph(i)->name() == label)
+            return graph(i)->pen().color();
+    return {};
 }
 
 bool ConvergencePlotView::hasRun(const QString& label) const

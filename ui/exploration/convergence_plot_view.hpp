@@ -13,8 +13,14 @@ class ConvergencePlotView : public QCustomPlot {
 public:
     explicit ConvergencePlotView(QWidget* parent = nullptr);
 
-    // Starts a new pair of curves named `label` (e.g. "sparsemap, seed 1").
-    void beginRun(const QString& label);
+    // Starts a new pair of curves named `label` (e.g. "sparsemap, seed 1") in `color` (the run's, from
+    // the session; without one, the palette's entry for the number of runs drawn).
+    void beginRun(const QString& label, const QColor& color = {});
+    // Renames and recolours the curves of run `label` (a run that joined the session under another
+    // name or colour, or a reopened session's run); false when no run of that label is drawn.
+    bool restyleRun(const QString& label, const QString& newLabel, const QColor& color);
+    // The colour of run `label`'s curves (invalid when none is drawn).
+    QColor runColor(const QString& label) const;
     void addGeneration(const search::GenerationStats& stats); // no replot: the caller's timer does it
     void setObjectiveLabel(const QString& label);
     void clearRuns();

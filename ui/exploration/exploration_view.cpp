@@ -151,11 +151,17 @@ void ExplorationView::startSearch()
         return;
     }
     m_convergence->setObjectiveLabel(objectiveAxisLabel(settings.objective));
-    m_runLabel = QString("%1 %2/%3 s%4")
-                     .arg(m_method->currentText(), qstr(m_layout->workload().name),
-                          qstr(m_layout->architecture().name))
-                     .arg(settings.seed);
-    m_convergence->beginRun(m_runLabel);
+    const QString label = QString("%1 %2/%3 s%4")
+                              .arg(m_method->currentText(), qstr(m_layout->workload().name),
+                                   qstr(m_layout->architecture().name))
+                              .arg(settings.seed);
+    // Named and coloured as the session will keep it, from the start.
+    RunIdentity identity{label.toStdString(), defaultRunColor(std::size_t(m_convergence->runCount()))};
+    if (m_runIdentity)
+        identity = m_runIdentity(label.toStdString());
+    m_runLabel = qstr(identity.name);
+    m_runColor = qstr(identity.color);
+    m_convergence->beginRun(m_runLabel, QColor(m_runColor));
     m_progress->setRange(0, int(settings.budget));
     m_progress->setValue(0);
     m_progress->setFormat("%v / %m evaluations");
@@ -169,21 +175,26 @@ void ExplorationView::startSearch()
 Workload ExplorationView::chosenWorkload() const
 {
     const QString data = m_workload->currentData().toString();
+    Workload workload;
     if (data == "custom" && m_customWorkload)
-        return *m_customWorkload;
-    if (data.startsWith("session:")) {
-        const auto index = std::size_t(data.mid(8).toInt());
-        if (index < m_sessionWorkloads.size())
-            return m_sessionWorkloads[index];
-    }
-    return loadWorkloadFile(data.toStdString());
+        workload = *m_customWorkload;
+    else if (data.startsWith("session:") && std::size_t(data.mid(8).toInt()) < m_sessionWorkloads.size())
+        workload = m_sessionWorkloads[std::size_t(data.mid(8).toInt())];
+    else
+        workload = loadWorkloadFile(data.toStdString());
+    if (m_workloadNamer)
+        workload.name = m_workloadNamer(workload);
+    return workload;
 }
 
 Architecture ExplorationView::chosenArchitecture() const
 {
-    Architecture arch = m_preset->currentData().toString() == "custom" && m_customArch
-                            ? *m_customArch
-                            : loadPreset(m_preset->currentText().toStdString());
+    const QString data = m_preset->currentData().toString();
+    const bool session =
+        data.startsWith("session:") && std::size_t(data.mid(8).toInt()) < m_sessionArchitectures.size();
+    Architecture arch = data == "custom" && m_customArch ? *m_customArch
+                        : session ? m_sessionArchitectures[std::size_t(data.mid(8).toInt())]
+                                  : loadPreset(m_preset->currentText().toStdString());
     if (m_architectureNamer)
         arch.name = m_architectureNamer(arch);
     return arch;
@@ -300,6 +311,7 @@ void ExplorationView::emitRun(const search::SearchResult& result)
 {
     auto run = std::make_shared<RunRecord>();
     run->name = m_runLabel.toStdString();
+    run->color = m_runColor.toStdString();
     run->method = result.method;
     run->workload = m_layout->workload();
     run->architecture = m_layout->architecture();
@@ -352,9 +364,11 @@ void ExplorationView::showRun(const RunRecord& run)
     m_budget = run.settings.budget;
     m_settings = run.settings;
     m_runLabel = qstr(run.name);
+    m_runColor = qstr(run.color);
     m_convergence->setObjectiveLabel(objectiveAxisLabel(run.settings.objective));
-    if (!m_convergence->hasRun(m_runLabel)) {
-        m_convergence->beginRun(m_runLabel);
+    // In the run's own colour, also when its curve is drawn already (from before a session was reopened).
+    if (!m_convergence->restyleRun(m_runLabel, m_runLabel, QColor(m_runColor))) {
+        m_convergence->beginRun(m_runLabel, QColor(m_runColor));
         for (const auto& stats : run.result.convergence)
             m_convergence->addGeneration(stats);
     }
@@ -371,6 +385,17 @@ void ExplorationView::showRun(const RunRecord& run)
     m_progress->setFormat(QString("%v / %m evaluations  ·  %1% valid").arg(100.0 * validShare, 0, 'f', 1));
     if (m_bestIndex >= 0)
         showPoint(int(m_bestIndex));
+}
+
+void ExplorationView::runStored(const RunRecord& stored)
+{
+    const QString name = qstr(stored.name);
+    const QString color = qstr(stored.color);
+    if (name == m_runLabel && color == m_runColor)
+        return;
+    m_convergence->restyleRun(m_runLabel, name, QColor(color));
+    m_runLabel = name;
+    m_runColor = color;
 }
 
 void ExplorationView::refreshPlots()

@@ -30,6 +30,14 @@ class ConvergencePlotView;
 class DesignSpacePlotView;
 class ParetoPlotView;
 
+// A run's name and colour in the session (core/session: unique name, a colour the session's other
+// runs do not have), given before the run starts so that its curve is named and coloured as it will
+// be in the session from the first generation on.
+struct RunIdentity {
+    std::string name;
+    std::string color; // "#rrggbb"
+};
+
 class ExplorationView : public QWidget {
     Q_OBJECT
 public:
@@ -50,9 +58,23 @@ public:
     void setSessionWorkloads(const std::vector<Workload>& workloads);
     // Selects session workload `index` (of the last setSessionWorkloads); false when there is none.
     bool selectSessionWorkload(int index);
+    // The same for the session's architectures, in the architecture chooser.
+    void setSessionArchitectures(const std::vector<Architecture>& architectures);
+    bool selectSessionArchitecture(int index);
+    // The chooser entries' texts (what the user reads).
+    QString workloadChoice() const;
+    QString architectureChoice() const;
     // Names the architecture a run uses (e.g. distinct within the session, so that an edited preset
     // and the preset never share a name); without one, the architecture's own name is kept.
     void setArchitectureNamer(std::function<std::string(const Architecture&)> namer);
+    // The same for the workload (distinct within the session).
+    void setWorkloadNamer(std::function<std::string(const Workload&)> namer);
+    // Gives a run its name and colour from its label ("sparsemap mm3/cloud s1") when it starts;
+    // without one, the label and the palette's colour for the runs drawn.
+    void setRunIdentity(std::function<RunIdentity(const std::string& label)> identity);
+    // The run this view emitted (runCompleted) joined the session as `stored` (its name or colour may
+    // differ from those given at the start): the curves follow.
+    void runStored(const RunRecord& stored);
     // The workload and architecture a Run would search now (throws InputError/exceptions on bad files).
     Workload chosenWorkload() const;
     Architecture chosenArchitecture() const;
@@ -131,6 +153,7 @@ private:
     std::int64_t m_budget = 0;
     search::SearchSettings m_settings; // of the current run
     QString m_runLabel;
+    QString m_runColor;                           // "#rrggbb", of the run shown or running
     std::vector<search::GenerationStats> m_stats; // of the current run, for a failed run's record
     std::int64_t m_bestIndex = -1;
     bool m_dirty = false;
@@ -138,10 +161,13 @@ private:
 
     QComboBox* m_workload = nullptr;
     QComboBox* m_preset = nullptr;
-    std::optional<Architecture> m_customArch; // the chooser's entry with data "custom"
-    std::optional<Workload> m_customWorkload; // likewise
-    std::vector<Workload> m_sessionWorkloads; // the chooser's entries with data "session:<index>"
+    std::optional<Architecture> m_customArch;         // the chooser's entry with data "custom"
+    std::optional<Workload> m_customWorkload;         // likewise
+    std::vector<Workload> m_sessionWorkloads;         // the chooser's entries with data "session:<index>"
+    std::vector<Architecture> m_sessionArchitectures; // likewise in the architecture chooser
     std::function<std::string(const Architecture&)> m_architectureNamer;
+    std::function<std::string(const Workload&)> m_workloadNamer;
+    std::function<RunIdentity(const std::string&)> m_runIdentity;
     QLabel* m_followNote = nullptr;
     QComboBox* m_method = nullptr;
     QComboBox* m_objective = nullptr;

@@ -182,19 +182,36 @@ void ExplorationView::setCustomWorkload(const Workload& workload, const QString&
     updateFollowNote();
 }
 
+namespace {
+
+// Replaces a chooser's "session: NAME" entries (data "session:<index>") by `names`, keeping what was
+// chosen: the same entry by its name (its index moves when an entry before it goes), else by its
+// place, a preset by its text, anything else by its data.
+void refillSessionEntries(QComboBox* chooser, const QStringList& names)
+{
+    const QString data = chooser->currentData().toString();
+    const QString text = chooser->currentText();
+    QSignalBlocker block(chooser);
+    for (int i = chooser->count() - 1; i >= 0; --i)
+        if (chooser->itemData(i).toString().startsWith("session:"))
+            chooser->removeItem(i);
+    for (int i = 0; i < names.size(); ++i)
+        chooser->addItem("session: " + names[i], QString("session:%1").arg(i));
+    int index = data.isEmpty() || data.startsWith("session:") ? chooser->findText(text) : -1;
+    if (index < 0 && !data.isEmpty())
+        index = chooser->findData(data);
+    chooser->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+} // namespace
+
 void ExplorationView::setSessionWorkloads(const std::vector<Workload>& workloads)
 {
-    const QString current = m_workload->currentData().toString();
-    QSignalBlocker block(m_workload);
-    for (int i = m_workload->count() - 1; i >= 0; --i)
-        if (m_workload->itemData(i).toString().startsWith("session:"))
-            m_workload->removeItem(i);
     m_sessionWorkloads = workloads;
-    for (std::size_t i = 0; i < workloads.size(); ++i)
-        m_workload->addItem("session: " + qstr(workloads[i].name), QString("session:%1").arg(i));
-    const int index = m_workload->findData(current);
-    m_workload->setCurrentIndex(index >= 0 ? index : 0);
-    block.unblock();
+    QStringList names;
+    for (const auto& workload : workloads)
+        names << qstr(workload.name);
+    refillSessionEntries(m_workload, names);
     updateFollowNote();
 }
 
@@ -207,9 +224,48 @@ bool ExplorationView::selectSessionWorkload(int index)
     return true;
 }
 
+void ExplorationView::setSessionArchitectures(const std::vector<Architecture>& architectures)
+{
+    m_sessionArchitectures = architectures;
+    QStringList names;
+    for (const auto& arch : architectures)
+        names << qstr(arch.name);
+    refillSessionEntries(m_preset, names); // a preset has no data: it is found by its text
+    updateFollowNote();
+}
+
+bool ExplorationView::selectSessionArchitecture(int index)
+{
+    const int row = m_preset->findData(QString("session:%1").arg(index));
+    if (row < 0)
+        return false;
+    m_preset->setCurrentIndex(row);
+    return true;
+}
+
+QString ExplorationView::workloadChoice() const
+{
+    return m_workload->currentText();
+}
+
+QString ExplorationView::architectureChoice() const
+{
+    return m_preset->currentText();
+}
+
 void ExplorationView::setArchitectureNamer(std::function<std::string(const Architecture&)> namer)
 {
     m_architectureNamer = std::move(namer);
+}
+
+void ExplorationView::setWorkloadNamer(std::function<std::string(const Workload&)> namer)
+{
+    m_workloadNamer = std::move(namer);
+}
+
+void ExplorationView::setRunIdentity(std::function<RunIdentity(const std::string&)> identity)
+{
+    m_runIdentity = std::move(identity);
 }
 
 QString ExplorationView::followNote() const

@@ -80,7 +80,9 @@ QStringList renderRunFigures(const Session& session, const FigureOptions& option
     bool sameObjective = true;
     for (const auto& run : session.runs) {
         sameObjective = sameObjective && run.settings.objective == session.runs[0].settings.objective;
-        generations.beginRun(QString::fromStdString(run.name));
+        generations.beginRun(
+            QString::fromStdString(run.name),
+            QColor(QString::fromStdString(runColor(session, std::size_t(&run - session.runs.data())))));
         for (const auto& stats : run.result.convergence)
             generations.addGeneration(stats);
     }

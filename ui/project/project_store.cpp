@@ -99,7 +99,11 @@ void ProjectStore::updateArchitecture(int index, const Architecture& arch)
 {
     if (index < 0 || index >= count(Group::Architectures) || m_session.architectures[index] == arch)
         return;
-    changeEntry(Group::Architectures, index, [&] { m_session.architectures[index] = arch; });
+    changeEntry(Group::Architectures, index, [&] {
+        if (m_session.selection.architecture == m_session.architectures[index].name)
+            m_session.selection.architecture = arch.name; // the selection follows its entry
+        m_session.architectures[index] = arch;
+    });
 }
 
 int ProjectStore::upsertWorkload(const Workload& workload)
@@ -117,14 +121,17 @@ void ProjectStore::updateWorkload(int index, const Workload& workload)
 {
     if (index < 0 || index >= count(Group::Workloads) || m_session.workloads[index] == workload)
         return;
-    changeEntry(Group::Workloads, index, [&] { m_session.workloads[index] = workload; });
+    changeEntry(Group::Workloads, index, [&] {
+        if (m_session.selection.workload == m_session.workloads[index].name)
+            m_session.selection.workload = workload.name;
+        m_session.workloads[index] = workload;
+    });
 }
 
 int ProjectStore::addRun(RunRecord run)
 {
-    run.name = uniqueName(run.name, m_session.runs);
     append(Group::Runs, [&] {
-        m_session.runs.push_back(std::move(run));
+        addRunToSession(m_session, std::move(run));
         m_runIds.push_back(newRunId());
     });
     return int(m_session.runs.size()) - 1;
@@ -173,9 +180,13 @@ void ProjectStore::remove(Group group, int index)
         return;
     switch (group) {
     case Group::Architectures:
+        if (m_session.selection.architecture == m_session.architectures[std::size_t(index)].name)
+            m_session.selection.architecture.clear();
         erase(group, index, [&] { m_session.architectures.erase(m_session.architectures.begin() + index); });
         break;
     case Group::Workloads:
+        if (m_session.selection.workload == m_session.workloads[std::size_t(index)].name)
+            m_session.selection.workload.clear();
         erase(group, index, [&] { m_session.workloads.erase(m_session.workloads.begin() + index); });
         break;
     case Group::Pinned:
@@ -205,18 +216,23 @@ void ProjectStore::rename(Group group, int index, const std::string& name)
 {
     if (index < 0 || index >= count(group) || name.empty())
         return;
-    auto apply = [&](auto& items) {
+    // `selected`: the selection's name for this group's entries (it follows a rename), or null.
+    auto apply = [&](auto& items, std::string* selected = nullptr) {
         if (items[index].name == name)
             return;
         const std::string unique = uniqueName(name, items, index);
-        changeEntry(group, index, [&] { items[index].name = unique; });
+        changeEntry(group, index, [&] {
+            if (selected && *selected == items[index].name)
+                *selected = unique;
+            items[index].name = unique;
+        });
     };
     switch (group) {
     case Group::Architectures:
-        apply(m_session.architectures);
+        apply(m_session.architectures, &m_session.selection.architecture);
         break;
     case Group::Workloads:
-        apply(m_session.workloads);
+        apply(m_session.workloads, &m_session.selection.workload);
         break;
     case Group::Runs:
         apply(m_session.runs);
@@ -265,6 +281,7 @@ void ProjectStore::replaceSession(Session session, const QString& path)
     insertAll(Group::Workloads, m_session.workloads, session.workloads);
     insertAll(Group::Runs, m_session.runs, session.runs);
     insertAll(Group::Pinned, m_session.pinned, session.pinned);
+    m_session.selection = std::move(session.selection);
     for (Group g : {Group::Architectures, Group::Workloads, Group::Runs, Group::Pinned})
         emit groupChanged(g);
     if (m_filePath != path) {
@@ -272,6 +289,14 @@ void ProjectStore::replaceSession(Session session, const QString& path)
         emit filePathChanged(path);
     }
     setModified(false);
+}
+
+void ProjectStore::setSelection(const ExplorationSelection& selection)
+{
+    if (selection == m_session.selection)
+        return;
+    m_session.selection = selection;
+    setModified(true);
 }
 
 void ProjectStore::markClean()

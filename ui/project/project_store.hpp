@@ -41,8 +41,8 @@ public:
     void updateArchitecture(int index, const Architecture& arch);
     int upsertWorkload(const Workload& workload);
     void updateWorkload(int index, const Workload& workload);
-    // Adds a run, renaming it "<name> (2)", "(3)", ... when the name is taken; returns its index
-    // (its id is runId(index)).
+    // Adds a run, renaming it "<name> (2)", "(3)", ... when the name is taken and giving it a colour
+    // no other run has (core's addRunToSession); returns its index (its id is runId(index)).
     int addRun(RunRecord run);
     // Pins a point of a run under `name` (made unique like run names); returns the pin's index, or -1
     // when there is no such run or point.
@@ -60,6 +60,9 @@ public:
     int runIndex(RunId run) const;
     RunId pinnedRun(int pin) const; // the run pin `pin` belongs to
     void rename(Group group, int index, const std::string& name);
+    // What the Exploration view searches (names of session entries, saved with the session); it
+    // follows renames, and a removed entry leaves it.
+    void setSelection(const ExplorationSelection& selection);
 
     // Session files (core/io/session_io.hpp). Each returns an empty string on success, else the
     // message; the session is unchanged when loading fails, the file untouched when saving fails.

@@ -50,6 +50,8 @@ SessionController::SessionController(QObject* parent) : QObject(parent), m_store
             emit pinsChanged();
         else if (group == Group::Workloads)
             emit workloadsChanged();
+        else if (group == Group::Architectures)
+            emit architecturesChanged();
     });
     connect(m_store, &ProjectStore::entryChanged, this, [this](Group group, int index) {
         if (group == Group::Runs) {
@@ -59,6 +61,8 @@ SessionController::SessionController(QObject* parent) : QObject(parent), m_store
             emit pinsChanged();
         } else if (group == Group::Workloads) {
             emit workloadsChanged();
+        } else if (group == Group::Architectures) {
+            emit architecturesChanged();
         }
     });
 }
@@ -74,11 +78,15 @@ RunId SessionController::addRun(const RunRecord& run)
     const auto named = [](const auto& items, const std::string& name) {
         return std::any_of(items.begin(), items.end(), [&](const auto& item) { return item.name == name; });
     };
-    if (!named(session().architectures, run.architecture.name))
-        m_store->upsertArchitecture(run.architecture);
-    if (!named(session().workloads, run.workload.name))
-        m_store->upsertWorkload(run.workload);
-    return runId(m_store->addRun(run));
+    RunRecord record = run;
+    record.architecture.name = distinctArchitectureName(session(), record.architecture);
+    record.workload.name = distinctWorkloadName(session(), record.workload);
+    if (!named(session().architectures, record.architecture.name))
+        m_store->upsertArchitecture(record.architecture);
+    if (!named(session().workloads, record.workload.name))
+        m_store->upsertWorkload(record.workload);
+    m_store->setSelection({record.workload.name, record.architecture.name});
+    return runId(m_store->addRun(std::move(record)));
 }
 
 int SessionController::pin(RunId run, std::int64_t pointIndex, const std::string& name)
@@ -130,12 +138,16 @@ Architecture SessionController::mirrorEditedArchitecture(Architecture arch, bool
     return arch;
 }
 
-void SessionController::mirrorEditedWorkload(const Workload& workload, bool reloaded)
+Workload SessionController::mirrorEditedWorkload(Workload workload, bool reloaded)
 {
-    if (reloaded || m_editedWorkload < 0 || m_editedWorkload >= m_store->count(Group::Workloads))
-        m_editedWorkload = m_store->upsertWorkload(workload);
-    else
+    const bool update =
+        !reloaded && m_editedWorkload >= 0 && m_editedWorkload < m_store->count(Group::Workloads);
+    workload.name = distinctWorkloadName(session(), workload, update ? m_editedWorkload : -1);
+    if (update)
         m_store->updateWorkload(m_editedWorkload, workload);
+    else
+        m_editedWorkload = m_store->upsertWorkload(workload);
+    return workload;
 }
 
 void SessionController::requestDesign(RunId run, std::int64_t pointIndex, bool bringToFront)

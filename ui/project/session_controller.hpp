@@ -26,8 +26,10 @@ public:
     const RunRecord* run(RunId run) const; // nullptr when the run is not in the session
 
     // A finished search's run: what it searched joins the session's architectures and workloads
-    // when no entry there has its name (an entry of that name, perhaps edited since, is left alone:
-    // the run keeps its own copy); the run is added under a unique name. Returns its id.
+    // under a name that stands for exactly that content (distinctArchitectureName /
+    // distinctWorkloadName: an entry of the run's name edited since keeps its name, the run's copy
+    // gets "name (2)"), and becomes the session's Exploration selection; the run is added under a
+    // unique name and colour. Returns its id.
     RunId addRun(const RunRecord& run);
     void removeRun(RunId run) { m_store->removeRun(run); }
     // Removes any entry of the project panel (a run with its pins).
@@ -52,10 +54,12 @@ public:
     // document, which is added (or replaces the entry of its name) rather than updating the entry
     // mirrored so far. Returns the architecture as named in the session.
     Architecture mirrorEditedArchitecture(Architecture arch, bool reloaded);
-    // The same for the workload editor's workload (its name is its own).
-    void mirrorEditedWorkload(const Workload& workload, bool reloaded);
+    // The same for the workload editor's workload (distinctWorkloadName: an editor's "spmm" and a
+    // session's "spmm" of other sizes never share the name). Returns the workload as named.
+    Workload mirrorEditedWorkload(Workload workload, bool reloaded);
     // The architecture entry the editor shows now (opened from the project panel), or -1 for none.
     void setEditedArchitecture(int index) { m_editedArchitecture = index; }
+    void setEditedWorkload(int index) { m_editedWorkload = index; }
 
     // Asks for point `pointIndex` of `run` in the Design view (whoever shows designs answers
     // designRequested; the Compare table and the project panel ask through here).
@@ -68,6 +72,7 @@ signals:
     void runsChanged();                        // after any runAdded, runRemoved or runChanged
     void pinsChanged();                        // a pin added, removed or renamed
     void workloadsChanged();                   // a workload added, removed or edited
+    void architecturesChanged();               // an architecture added, removed or edited
     // The design the Design view shows is now point `pointIndex` of `run` (None, -1: of no session run).
     void shownDesignChanged(sparsemap::ui::RunId run, qint64 pointIndex);
     void designRequested(sparsemap::ui::RunId run, qint64 pointIndex, bool bringToFront);

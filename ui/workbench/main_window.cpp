@@ -14,6 +14,8 @@
 #include "workload_editor/workload_document.hpp"
 #include "workload_editor/workload_editor_panel.hpp"
 #include "util/background_threads.hpp"
+#include "io/architecture_io.hpp"
+#include "io/workload_io.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -49,6 +51,45 @@ QString qstr(const std::string& text)
     return QString::fromStdString(text);
 }
 
+// Whether the editor's architecture differs from what it was opened as: a preset (not from a file)
+// is compared with the preset, a file's document is edited when it has unsaved changes.
+bool isEdited(const ArchitectureDocument& doc)
+{
+    const Architecture& arch = doc.architecture();
+    const auto presets = presetNames();
+    if (doc.filePath().isEmpty() && std::find(presets.begin(), presets.end(), arch.name) != presets.end())
+        return !(arch == loadPreset(arch.name));
+    return doc.isModified();
+}
+
+// The same for a workload: a bundled sample or a new document's default is compared with it.
+bool isEdited(const WorkloadDocument& doc)
+{
+    const Workload& workload = doc.workload();
+    if (doc.filePath().isEmpty()) {
+        const QString name = qstr(workload.name);
+        if (WorkloadDocument::sampleNames().contains(name)) {
+            try {
+                return !(workload == loadWorkloadFile(WorkloadDocument::samplePath(name).toStdString()));
+            } catch (const std::exception&) {
+                return true;
+            }
+        }
+        for (const auto kind :
+             {WorkloadKind::SpMM, WorkloadKind::SpConv, WorkloadKind::BatchedSpMM, WorkloadKind::General})
+            if (workload == WorkloadDocument::defaultWorkload(kind))
+                return false;
+    }
+    return doc.isModified();
+}
+
+// The chooser's entry for an editor's document: "edited: NAME" only when it differs from what was
+// opened, else "NAME (Architecture view)" / "NAME (Workload view)".
+QString editorLabel(bool edited, const std::string& name, const char* view)
+{
+    return edited ? "edited: " + qstr(name) : QString("%1 (%2 view)").arg(qstr(name), view);
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
@@ -66,6 +107,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connectViews();
     readSettings();
     updateTitle();
+    statusBar()->showMessage("New here? Help > Getting started (F1) says what to do first.", 15000);
 }
 
 MainWindow::~MainWindow() = default;
@@ -182,6 +224,14 @@ void MainWindow::createMenus()
     m_pinAction->setEnabled(false);
 
     auto* help = menuBar()->addMenu("&Help");
+    auto* start = help->addAction("&Getting started", QKeySequence::HelpContents, this, [this] {
+        QMessageBox box(QMessageBox::Information, "Getting started", gettingStartedText(), QMessageBox::Ok,
+                        this);
+        box.setTextFormat(Qt::RichText);
+        box.exec();
+    });
+    start->setObjectName("GettingStartedAction");
+    help->addSeparator();
     help->addAction("&About", this,
                     [this] { QMessageBox::about(this, "About SparseMap Workbench", aboutText()); });
 
@@ -213,6 +263,25 @@ QString MainWindow::aboutText()
         .arg(SPARSEMAP_VERSION, QT_VERSION_STR);
 }
 
+QString MainWindow::gettingStartedText()
+{
+    return "<b>Getting started</b><ol>"
+           "<li><b>Architecture</b> (Ctrl+1): pick a preset (edge, mobile, cloud) or edit its levels; an "
+           "edited "
+           "preset gets a name of its own, such as \"mobile (2)\".</li>"
+           "<li><b>Workload</b> (Ctrl+2): pick a sample (mm1..mm15, conv1..conv13), open a file or edit the "
+           "sizes and densities.</li>"
+           "<li><b>Exploration</b> (Ctrl+3): it searches what the two editors show. Choose a method and a "
+           "budget and press <b>Run</b> (Ctrl+R); watch it converge, click a dot to see that design.</li>"
+           "<li><b>Design</b> (Ctrl+4): the best design's loop nest, metrics and hardware behaviour; "
+           "Run &gt; Pin (Ctrl+P) keeps it, File &gt; Export design YAML (Ctrl+E) saves it (the file "
+           "alone evaluates again: <tt>sparsemap evaluate DESIGN.yaml</tt>).</li>"
+           "<li><b>Compare</b> (Ctrl+5): runs and pinned designs side by side.</li></ol>"
+           "The Project panel lists the session's architectures, workloads, runs and pins: double-click one "
+           "to open it in its view. File &gt; Save session keeps everything, with what Exploration searched "
+           "last; opening the session brings it back.";
+}
+
 void MainWindow::connectEditors()
 {
     // The architecture being edited is a session entry, kept up to date on every edit, and is offered
@@ -220,10 +289,18 @@ void MainWindow::connectEditors()
     auto* doc = m_architecture->document();
     auto mirror = [this, doc](bool reloaded) {
         const Architecture arch = m_session->mirrorEditedArchitecture(doc->architecture(), reloaded);
-        m_exploration->setCustomArchitecture(arch, "edited: " + qstr(arch.name), true);
+        m_exploration->setCustomArchitecture(arch, editorLabel(isEdited(*doc), arch.name, "Architecture"),
+                                             true);
     };
     m_exploration->setArchitectureNamer(
         [this](const Architecture& arch) { return distinctArchitectureName(m_project->session(), arch); });
+    m_exploration->setWorkloadNamer(
+        [this](const Workload& workload) { return distinctWorkloadName(m_project->session(), workload); });
+    // A run is named and coloured as the session will keep it from its first generation on.
+    m_exploration->setRunIdentity([this](const std::string& label) {
+        return RunIdentity{uniqueRunName(m_project->session(), label),
+                           distinctRunColor(m_project->session())};
+    });
     connect(doc, &ArchitectureDocument::reset, this, [mirror] { mirror(true); });
     connect(doc, &ArchitectureDocument::changed, this, [mirror] { mirror(false); });
     connect(doc, &ArchitectureDocument::filePathChanged, this, [this](const QString& path) {
@@ -233,11 +310,11 @@ void MainWindow::connectEditors()
     // The same for the workload editor; it also shows the genome of its workload on that architecture.
     auto* workloadDoc = m_workload->document();
     auto mirrorWorkload = [this, workloadDoc](bool reloaded) {
-        const auto& workload = workloadDoc->workload();
-        if (!workloadProblems(workload).empty())
+        if (!workloadProblems(workloadDoc->workload()).empty())
             return; // half-edited (a general workload being built): not searchable yet
-        m_session->mirrorEditedWorkload(workload, reloaded);
-        m_exploration->setCustomWorkload(workload, "edited: " + qstr(workload.name), true);
+        const Workload workload = m_session->mirrorEditedWorkload(workloadDoc->workload(), reloaded);
+        m_exploration->setCustomWorkload(
+            workload, editorLabel(isEdited(*workloadDoc), workload.name, "Workload"), true);
     };
     connect(workloadDoc, &WorkloadDocument::reset, this, [mirrorWorkload] { mirrorWorkload(true); });
     connect(workloadDoc, &WorkloadDocument::changed, this, [mirrorWorkload] { mirrorWorkload(false); });
@@ -291,6 +368,9 @@ void MainWindow::connectViews()
     connect(m_session, &SessionController::workloadsChanged, m_exploration,
             [this] { m_exploration->setSessionWorkloads(m_project->session().workloads); });
     m_exploration->setSessionWorkloads(m_project->session().workloads);
+    connect(m_session, &SessionController::architecturesChanged, m_exploration,
+            [this] { m_exploration->setSessionArchitectures(m_project->session().architectures); });
+    m_exploration->setSessionArchitectures(m_project->session().architectures);
 
     // Design: the hardware view draws its design; Run > Pin acts on it while it is a session run's.
     connect(m_design, &DesignView::designChanged, this, [this] {
@@ -329,6 +409,7 @@ void MainWindow::addCompletedRun(const std::shared_ptr<const RunRecord>& run)
         return;
     }
     const RunId id = m_session->addRun(*run);
+    m_exploration->runStored(*m_session->run(id));
     m_session->setExplorationRun(id);
     if (run->result.bestIndex >= 0 && !m_closeAfterRun)
         showRunPoint(id, run->result.bestIndex, false);
@@ -412,7 +493,24 @@ QString MainWindow::openSession(const QString& path)
     const int runs = m_project->count(ProjectStore::Group::Runs);
     if (runs > 0)
         openProjectItem(ProjectStore::Group::Runs, runs - 1);
+    restoreExplorationSelection();
     return {};
+}
+
+void MainWindow::restoreExplorationSelection()
+{
+    // The session's workload and architecture last searched: the next Run searches them again.
+    const Session& session = m_project->session();
+    const auto indexOf = [](const auto& items, const std::string& name) {
+        for (std::size_t i = 0; i < items.size(); ++i)
+            if (items[i].name == name)
+                return int(i);
+        return -1;
+    };
+    if (const int w = indexOf(session.workloads, session.selection.workload); w >= 0)
+        m_exploration->selectSessionWorkload(w);
+    if (const int a = indexOf(session.architectures, session.selection.architecture); a >= 0)
+        m_exploration->selectSessionArchitecture(a);
 }
 
 void MainWindow::openSessionDialog()
@@ -542,10 +640,15 @@ void MainWindow::openProjectItem(ProjectStore::Group group, int row)
         showView("architecture");
         break;
     }
-    case ProjectStore::Group::Workloads:
-        m_exploration->selectSessionWorkload(row);
-        showView("exploration");
+    case ProjectStore::Group::Workloads: {
+        // Like an architecture, in its editor (which the Exploration view then follows).
+        const QString error = m_workload->document()->loadWorkload(session.workloads[row]);
+        if (!error.isEmpty())
+            return showError(error);
+        m_session->setEditedWorkload(row);
+        showView("workload");
         break;
+    }
     case ProjectStore::Group::Runs:
         if (m_exploration->isRunning())
             return showError("A search is running; open the run when it has finished.");

@@ -54,6 +54,8 @@ public:
 
     // Help > About's text: what the workbench is and its version (the project's CMake version).
     static QString aboutText();
+    // Help > Getting started (F1): what to do first, view by view.
+    static QString gettingStartedText();
     // Brings a view to the front: "architecture", "workload", "exploration", "design", "compare" or "cgra";
     // returns false for other names.
     bool showView(const QString& name);
@@ -79,6 +81,7 @@ private:
     // File actions.
     void newSession();
     void openSessionDialog();
+    void restoreExplorationSelection(); // the Exploration choosers to the session's selection
     bool saveSession();
     bool saveSessionDialog();
     void openArchitectureDialog();
