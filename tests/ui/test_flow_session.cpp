@@ -14,6 +14,7 @@
 #include "workbench/main_window.hpp"
 #include "workload_editor/workload_document.hpp"
 #include "workload_editor/workload_editor_panel.hpp"
+#include "run_colours.hpp"
 
 #include "io/architecture_io.hpp"
 #include "io/design_io.hpp"
@@ -51,25 +52,6 @@ QMap<QString, QString> sessionColours(MainWindow& window)
     for (const auto& run : window.project()->session().runs)
         colours[QString::fromStdString(run.name)] = QString::fromStdString(run.color);
     return colours;
-}
-QMap<QString, QString> compareSwatches(MainWindow& window)
-{
-    QMap<QString, QString> swatches;
-    auto* model = window.compareView()->model();
-    for (int r = 0; r < model->rowCount(); ++r) {
-        const QModelIndex name = model->index(r, sparsemap::ui::RunTableModel::Name);
-        if (const QVariant color = name.data(Qt::DecorationRole); color.isValid())
-            swatches[name.data().toString()] = color.value<QColor>().name();
-    }
-    return swatches;
-}
-QMap<QString, QString> legend(QCustomPlot* plot)
-{
-    QMap<QString, QString> entries;
-    for (int i = 0; i < plot->graphCount(); ++i)
-        if (plot->legend->hasItemWithPlottable(plot->graph(i)))
-            entries[plot->graph(i)->name()] = plot->graph(i)->pen().color().name();
-    return entries;
 }
 
 double printed(const QString& out, const char* pattern)
@@ -134,7 +116,7 @@ private slots:
                 QVERIFY(run.workload == workload);
             }
             QCOMPARE(sessionColours(window), firstThree);
-            QCOMPARE(legend(view->convergencePlot()), firstThree);
+            QCOMPARE(sparsemap::test::legendColours(view->convergencePlot()), firstThree);
 
             // Pin the design shown (the last run's best), open Compare.
             window.pinShownDesign();
@@ -142,8 +124,8 @@ private slots:
             QCOMPARE(window.project()->session().pinned[0].run, 2);
             QVERIFY(window.showView("compare"));
             QCOMPARE(window.compareView()->model()->rowCount(), 4); // three runs and the pin
-            QCOMPARE(compareSwatches(window), firstThree);
-            QCOMPARE(legend(window.compareView()->convergencePlot()), firstThree);
+            QCOMPARE(sparsemap::test::compareSwatches(window), firstThree);
+            QCOMPARE(sparsemap::test::legendColours(window.compareView()->convergencePlot()), firstThree);
             QVERIFY(window.saveSessionAs(sessionPath).isEmpty());
         }
 
@@ -158,8 +140,9 @@ private slots:
         QCOMPARE(view->chosenArchitecture().name, std::string("mobile (2)"));
         QVERIFY(view->chosenWorkload() == workload);
         QCOMPARE(sessionColours(window), firstThree);
-        QCOMPARE(compareSwatches(window), firstThree);
-        QCOMPARE(legend(view->convergencePlot()), (QMap<QString, QString>{{kRun + " (3)", "#2ca02c"}}));
+        QCOMPARE(sparsemap::test::compareSwatches(window), firstThree);
+        QCOMPARE(sparsemap::test::legendColours(view->convergencePlot()),
+                 (QMap<QString, QString>{{kRun + " (3)", "#2ca02c"}}));
         QCOMPARE(window.project()->session().pinned.size(), std::size_t(1));
 
         // Run again: the same context, a fourth name and the palette's fourth colour.
@@ -172,7 +155,8 @@ private slots:
         QCOMPARE(run.color, std::string("#ff7f0e"));
         QVERIFY(run.architecture == window.project()->session().runs[0].architecture);
         QVERIFY(run.workload == workload);
-        QCOMPARE(legend(view->convergencePlot()).value(kRun + " (4)"), QString("#ff7f0e"));
+        QCOMPARE(sparsemap::test::legendColours(view->convergencePlot()).value(kRun + " (4)"),
+                 QString("#ff7f0e"));
 
         // Export its best design from the Design view; the file alone gives the numbers shown there.
         QVERIFY(run.result.bestIndex >= 0);

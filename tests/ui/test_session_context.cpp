@@ -13,6 +13,7 @@
 #include "workbench/main_window.hpp"
 #include "workload_editor/workload_document.hpp"
 #include "workload_editor/workload_editor_panel.hpp"
+#include "run_colours.hpp"
 
 #include "io/architecture_io.hpp"
 #include "io/session_io.hpp"
@@ -41,30 +42,6 @@ void runToy(MainWindow& window, int budget)
     view->setBudget(budget);
     view->startSearch();
     QTRY_VERIFY_WITH_TIMEOUT(!view->isRunning(), 60000);
-}
-
-// The legend entries of a convergence plot: name -> pen colour ("#rrggbb").
-QMap<QString, QString> legend(QCustomPlot* plot)
-{
-    QMap<QString, QString> entries;
-    for (int i = 0; i < plot->graphCount(); ++i)
-        if (plot->legend->hasItemWithPlottable(plot->graph(i)))
-            entries[plot->graph(i)->name()] = plot->graph(i)->pen().color().name();
-    return entries;
-}
-
-// The Compare table's swatch of each run row: name -> colour.
-QMap<QString, QString> compareSwatches(MainWindow& window)
-{
-    QMap<QString, QString> swatches;
-    auto* model = window.compareView()->model();
-    for (int r = 0; r < model->rowCount(); ++r) {
-        const QModelIndex name = model->index(r, sparsemap::ui::RunTableModel::Name);
-        const QVariant color = name.data(Qt::DecorationRole);
-        if (color.isValid())
-            swatches[name.data().toString()] = color.value<QColor>().name();
-    }
-    return swatches;
 }
 
 } // namespace
@@ -99,9 +76,9 @@ private slots:
             for (const auto& run : runs)
                 QCOMPARE(QString::fromStdString(run.color), expected.value(QString::fromStdString(run.name)));
             // The live legend, from each run's start, and the Compare table: the same names and colours.
-            QCOMPARE(legend(window.explorationView()->convergencePlot()), expected);
-            QCOMPARE(compareSwatches(window), expected);
-            QCOMPARE(legend(window.compareView()->convergencePlot()), expected);
+            QCOMPARE(sparsemap::test::legendColours(window.explorationView()->convergencePlot()), expected);
+            QCOMPARE(sparsemap::test::compareSwatches(window), expected);
+            QCOMPARE(sparsemap::test::legendColours(window.compareView()->convergencePlot()), expected);
             QVERIFY(window.saveSessionAs(path).isEmpty());
         }
         // The file keeps each run's colour.
@@ -111,21 +88,23 @@ private slots:
         MainWindow window;
         window.setAutoAnswer(QMessageBox::Discard);
         QVERIFY(window.openSession(path).isEmpty());
-        QCOMPARE(compareSwatches(window), expected);
-        QCOMPARE(legend(window.compareView()->convergencePlot()), expected);
+        QCOMPARE(sparsemap::test::compareSwatches(window), expected);
+        QCOMPARE(sparsemap::test::legendColours(window.compareView()->convergencePlot()), expected);
         // Reopening shows the last run in Exploration, in its own colour (not the palette's first).
-        QCOMPARE(legend(window.explorationView()->convergencePlot()),
+        QCOMPARE(sparsemap::test::legendColours(window.explorationView()->convergencePlot()),
                  (QMap<QString, QString>{{"sparsemap toy/edge s1 (3)", "#2ca02c"}}));
         // Each run opened from the project panel keeps its colour there.
         window.projectPanel()->activated(Group::Runs, 0);
-        QCOMPARE(legend(window.explorationView()->convergencePlot()).value("sparsemap toy/edge s1"),
+        QCOMPARE(sparsemap::test::legendColours(window.explorationView()->convergencePlot())
+                     .value("sparsemap toy/edge s1"),
                  QString("#1f77b4"));
         // A fourth run after reopening takes the palette's next free colour and a fresh name.
         runToy(window, 100);
         const auto& runs = window.project()->session().runs;
         QCOMPARE(runs.back().name, std::string("sparsemap toy/edge s1 (4)"));
         QCOMPARE(runs.back().color, std::string("#ff7f0e"));
-        QCOMPARE(legend(window.explorationView()->convergencePlot()).value("sparsemap toy/edge s1 (4)"),
+        QCOMPARE(sparsemap::test::legendColours(window.explorationView()->convergencePlot())
+                     .value("sparsemap toy/edge s1 (4)"),
                  QString("#ff7f0e"));
     }
 
