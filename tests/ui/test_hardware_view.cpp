@@ -21,7 +21,10 @@
 #include <QGraphicsScene>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QScrollBar>
+#include <QSlider>
 #include <QtTest>
 #include <cmath>
 #include <random>
@@ -133,6 +136,74 @@ private slots:
         QVERIFY(view.isPlaying());
         QTRY_COMPARE_WITH_TIMEOUT(view.step(), std::int64_t{15}, 5000);
         QTRY_VERIFY_WITH_TIMEOUT(!view.isPlaying(), 5000);
+    }
+
+    // A time step is one iteration of the mapping's temporal loops, not a cycle: the step count is the
+    // product of the temporal bounds (16 here), and the control says "of 16 temporal iterations" and the
+    // model's cycle a step corresponds to, floor(step x cycles / 16). Typing a step and Enter, or the
+    // slider, jumps to it.
+    void stepsAreTemporalIterations()
+    {
+        const Design d = handDesign(m_workload, m_arch);
+        std::int64_t iterations = 1;
+        for (const auto& level : d.mapping.levels)
+            if (level.kind == LoopKind::Temporal)
+                for (const std::int64_t bound : level.bounds)
+                    iterations *= bound;
+        QCOMPARE(iterations, std::int64_t{16});
+        model::Evaluator evaluator(m_workload, m_arch);
+        const model::EvaluationResult result = evaluator.evaluate(d);
+        QVERIFY2(result.valid, result.reason.c_str());
+        const double cycles = result.cycles;
+        QVERIFY(cycles > 0 && cycles == std::floor(cycles));
+        const auto expected = [cycles](std::int64_t step) {
+            return QString("of 16 temporal iterations (≈ cycle %1 of %2)")
+                .arg(static_cast<std::int64_t>(std::floor(double(step) * cycles / 16)))
+                .arg(static_cast<std::int64_t>(cycles));
+        };
+        HardwareBehaviorView view;
+        view.setDesign(m_workload, m_arch, d, result);
+        QCOMPARE(view.stepCount(), iterations);
+        QCOMPARE(view.stepText(), expected(0));
+        view.stepEdit()->setText("11");
+        QTest::keyClick(view.stepEdit(), Qt::Key_Return);
+        QCOMPARE(view.step(), std::int64_t{11});
+        QCOMPARE(view.stepText(), expected(11));
+        QCOMPARE(view.stepSlider()->value(), 11);
+        view.stepSlider()->setValue(5);
+        QCOMPARE(view.step(), std::int64_t{5});
+        QCOMPARE(view.stepEdit()->text(), QString("5"));
+        QCOMPARE(view.stepText(), expected(5));
+        // Without the model's cycles (an invalid design) the iterations alone.
+        view.setDesign(m_workload, m_arch, d, {});
+        QCOMPARE(view.stepText(), QString("of 16 temporal iterations"));
+    }
+
+    // Play's speed is chosen in steps per second: a tick of at least 30 ms advances several steps at
+    // the high speeds (stride x 1000 / interval = the speed).
+    void playSpeedIsChosen()
+    {
+        HardwareBehaviorView view;
+        view.setDesign(m_workload, m_arch, handDesign(m_workload, m_arch), {});
+        QCOMPARE(view.playSpeed(), 10); // the default
+        QCOMPARE(view.playStride(), 1);
+        QCOMPARE(view.playInterval(), 100);
+        view.speedBox()->setCurrentIndex(view.speedBox()->findData(100));
+        QCOMPARE(view.playSpeed(), 100);
+        QCOMPARE(view.playInterval(), 30);
+        QCOMPARE(view.playStride(), 3);
+        view.speedBox()->setCurrentIndex(view.speedBox()->findData(1000));
+        QCOMPARE(view.playStride(), 30);
+        QCOMPARE(view.playInterval(), 30);
+        view.setPlaySpeed(1);
+        QCOMPARE(view.speedBox()->currentData().toInt(), 1);
+        QCOMPARE(view.playInterval(), 1000);
+        // At 1000 steps/s a tick walks 30 of the 16 steps: the end, then Play stops.
+        view.setPlaySpeed(1000);
+        view.setStep(2);
+        view.setPlaying(true);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isPlaying(), 5000);
+        QCOMPARE(view.step(), std::int64_t{15});
     }
 
     // Summed over every step, the picture's active / gated / skipped MACs are the model's counts

@@ -1,7 +1,9 @@
 #include "hardware_view/hardware_behavior_view.hpp"
 
+#include "common/number_text.hpp"
 #include "util/error.hpp"
 
+#include <QComboBox>
 #include <QGraphicsLineItem>
 #include <QGraphicsPolygonItem>
 #include <QGraphicsRectItem>
@@ -121,8 +123,18 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     m_stepEdit->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{1,18}")), this));
     m_stepEdit->setMaximumWidth(90);
-    m_stepEdit->setToolTip(tr("Time step (0-based); Enter jumps to it"));
+    m_stepEdit->setToolTip(tr("Temporal iteration to show (0-based); Enter jumps to it"));
     m_stepOf = new QLabel(this);
+    m_stepOf->setToolTip(
+        tr("A time step is one iteration of the mapping's temporal loops (every level's, outermost to "
+           "innermost), not a clock cycle: the picture shows the tiles each level holds and the MACs' "
+           "states during it. The cycle given is the step's share of the model's cycles."));
+    m_speedBox = new QComboBox(this);
+    for (const int speed : playSpeeds())
+        m_speedBox->addItem(tr("%1/s").arg(speed), speed);
+    m_speedBox->setToolTip(tr("Play's speed: time steps per second"));
+    connect(m_speedBox, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setPlaySpeed(m_speedBox->itemData(index).toInt()); });
     m_loops = new QLabel(this);
     m_loops->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_loops->setWordWrap(true);
@@ -130,12 +142,13 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     m_counts->setWordWrap(true);
 
     auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Step"), this));
+    controls->addWidget(new QLabel(tr("Iteration"), this));
     controls->addWidget(m_stepEdit);
     controls->addWidget(m_stepOf);
     controls->addWidget(m_prev);
     controls->addWidget(m_next);
     controls->addWidget(m_play);
+    controls->addWidget(m_speedBox);
     controls->addWidget(m_slider, 1);
     controls->addWidget(m_fit);
 
@@ -162,13 +175,14 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(legend);
 
-    m_timer.setInterval(400);
     connect(&m_timer, &QTimer::timeout, this, [this] {
         if (m_step + 1 >= stepCount())
             setPlaying(false);
         else
-            setStep(m_step + 1);
+            setStep(m_step + m_stride);
     });
+    m_speedBox->setCurrentIndex(int(playSpeeds().indexOf(10)));
+    setPlaySpeed(10);
     connect(m_prev, &QToolButton::clicked, this, &HardwareBehaviorView::previousStep);
     connect(m_next, &QToolButton::clicked, this, &HardwareBehaviorView::nextStep);
     connect(m_play, &QToolButton::toggled, this, &HardwareBehaviorView::setPlaying);
@@ -204,6 +218,7 @@ void HardwareBehaviorView::clear()
     m_counts->clear();
     for (QWidget* w : std::initializer_list<QWidget*>{m_prev, m_next, m_play, m_slider, m_stepEdit})
         w->setEnabled(false);
+    m_cycles = 0;
     m_stepEdit->clear();
     m_stepOf->clear();
 }
@@ -224,6 +239,7 @@ void HardwareBehaviorView::setDesign(const Workload& workload, const Architectur
         m_trace = std::make_unique<analysis::HardwareTrace>(workload, arch, design);
         // The picture draws the model's own counts, so that summed over the steps it says what the
         // Metrics say (the sampled operand values only tell where the zeros are; tiles still show them).
+        m_cycles = result.valid && std::isfinite(result.cycles) ? result.cycles : 0;
         if (result.valid)
             m_trace->useModelCounts(std::llround(result.compute.actual), std::llround(result.compute.gated),
                                     std::llround(result.compute.skipped));
@@ -247,7 +263,6 @@ void HardwareBehaviorView::setDesign(const Workload& workload, const Architectur
     m_updatingControls = true;
     m_slider->setRange(0, static_cast<int>(std::min<std::int64_t>(last, kSliderMax)));
     m_updatingControls = false;
-    m_stepOf->setText(tr("of %1").arg(m_trace->stepCount()));
     m_step = 0;
     updateStep();
     m_view->fitAll();
@@ -561,6 +576,7 @@ void HardwareBehaviorView::updateStep()
             .arg(c.idle));
     m_loops->setText(loopReadout());
 
+    m_stepOf->setText(stepText());
     m_updatingControls = true;
     m_stepEdit->setText(QString::number(m_step));
     const std::int64_t last = trace.stepCount() - 1;
@@ -571,6 +587,39 @@ void HardwareBehaviorView::updateStep()
     m_updatingControls = false;
     m_prev->setEnabled(m_step > 0);
     m_next->setEnabled(m_step < last);
+}
+
+std::int64_t HardwareBehaviorView::approximateCycle() const
+{
+    if (!m_trace || !(m_cycles > 0))
+        return -1;
+    return static_cast<std::int64_t>(
+        std::floor(static_cast<double>(m_step) * m_cycles / static_cast<double>(m_trace->stepCount())));
+}
+
+QString HardwareBehaviorView::stepText() const
+{
+    if (!m_trace)
+        return {};
+    const std::int64_t steps = m_trace->stepCount();
+    QString text = steps == 1 ? tr("of 1 temporal iteration") : tr("of %1 temporal iterations").arg(steps);
+    if (const std::int64_t cycle = approximateCycle(); cycle >= 0)
+        text += tr(" (≈ cycle %1 of %2)").arg(cycle).arg(countText(m_cycles));
+    return text;
+}
+
+void HardwareBehaviorView::setPlaySpeed(int stepsPerSecond)
+{
+    // A timer of at least 30 ms (a repaint per tick), several steps a tick beyond ~33 steps/s.
+    m_speed = std::clamp(stepsPerSecond, 1, 1'000'000);
+    const int interval = std::max(30, 1000 / m_speed);
+    m_stride = std::max(1, static_cast<int>(std::lround(m_speed * interval / 1000.0)));
+    m_timer.setInterval(interval);
+    const int index = m_speedBox->findData(m_speed);
+    if (index >= 0 && index != m_speedBox->currentIndex()) {
+        const QSignalBlocker block(m_speedBox);
+        m_speedBox->setCurrentIndex(index);
+    }
 }
 
 analysis::MacCounts HardwareBehaviorView::shownCounts() const
