@@ -56,7 +56,8 @@ public:
     QString loopReadout() const;
     QString errorText() const { return m_error; }
     bool isPlaying() const { return m_timer.isActive(); }
-    // "of 16 temporal iterations (≈ cycle 12 of 25)": what the step field's number counts.
+    // "Step = temporal iteration 7 of 16 ≈ cycle 10 of 25": what the step field's number counts (at the
+    // head of the loop readout).
     QString stepText() const;
     // The model's cycle the current step corresponds to, floor(step x cycles / steps); -1 without cycles.
     std::int64_t approximateCycle() const;
