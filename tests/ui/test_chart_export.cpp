@@ -355,7 +355,8 @@ private slots:
 
     // A legend below the axes is laid out again for the figure's width: three long run names side by
     // side on a 1600 px screen take more rows in a 3.5 in figure, and no entry runs past its right edge
-    // (it was drawn in the screen's three columns and cut, "...mobile (2) s").
+    // (it was drawn in the screen's three columns and cut, "...mobile (2) s"), nor its frame at the
+    // figure's bottom edge.
     void legendFitsTheFiguresWidth()
     {
         ConvergencePlotView plot;
@@ -369,9 +370,11 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&plot));
         plot.replot();
         QCOMPARE(plot.legend->columnCount(), 3);
-        int figureWidth = -1, widestRight = -1, squeezed = 0;
+        int figureWidth = -1, figureHeight = -1, legendBottom = -1, widestRight = -1, squeezed = 0;
         connect(&plot, &QCustomPlot::afterLayout, this, [&] {
             figureWidth = plot.viewport().width();
+            figureHeight = plot.viewport().height();
+            legendBottom = plot.legend->outerRect().bottom();
             for (int i = 0; i < plot.legend->itemCount(); ++i)
                 if (QCPAbstractLegendItem* item = plot.legend->item(i)) {
                     widestRight = std::max(widestRight, item->outerRect().right());
@@ -388,6 +391,10 @@ private slots:
         QCOMPARE(figureWidth, 336); // 3.5 in at 96 units an inch
         QVERIFY2(widestRight > 0 && widestRight <= figureWidth, qPrintable(QString::number(widestRight)));
         QCOMPARE(squeezed, 0);
+        // The legend's frame is whole: its bottom line (drawn one pixel under outerRect().bottom()) is
+        // inside the figure, not on or past its last row.
+        QCOMPARE(figureHeight, 288); // 3 in
+        QVERIFY2(legendBottom + 1 < figureHeight - 1, qPrintable(QString::number(legendBottom)));
         // The names were shortened for the figure only.
         QCOMPARE(plot.graph(0)->name(), QString("sparsemap-random-perm batched-spmm/mobile (2) s1"));
     }

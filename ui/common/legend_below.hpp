@@ -23,6 +23,9 @@ inline int legendColumnsFitting(QCPLegend* legend, int width, int maxColumns)
     return std::clamp(columns, 1, std::max(1, maxColumns));
 }
 
+// Pixels (figure units) left free under a legend below the axes.
+inline constexpr int kLegendBottomGap = 3;
+
 // The property naming a plot's maximum legend columns when its legend stands below (placeLegendBelow).
 inline constexpr const char* kLegendBelowColumnsProperty = "sparsemapLegendBelowColumns";
 
@@ -55,6 +58,10 @@ inline void placeLegendBelow(QCustomPlot* plot, int maxColumns)
         plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, legend);
         plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
         plot->plotLayout()->setRowSpacing(2);
+        // A few pixels under the legend: its frame's bottom line drawn on the widget's (or figure's)
+        // last row was cut at the edge.
+        plot->plotLayout()->setAutoMargins(QCP::msNone);
+        plot->plotLayout()->setMargins(QMargins(0, 0, 0, kLegendBottomGap));
     }
     QObject::connect(plot, &QCustomPlot::beforeReplot, plot,
                      [plot] { fitLegendBelow(plot, plot->viewport().width()); });
