@@ -177,6 +177,10 @@ private slots:
             }
         }
         QCOMPARE(QDir(figures).entryList(QDir::Files).size(), 3 * (3 + 4 * 3));
+        // The objective's axis has its unit (it was a bare "edp").
+        const QByteArray generations = head(figures + "/convergence-generations.svg", 4000000);
+        QVERIFY(generations.contains("EDP (pJ"));
+        QVERIFY(!generations.contains(">edp<"));
         for (const QString& png : QDir(figures).entryList({"*.png"}))
             QCOMPARE(head(figures + "/" + png, 8), QByteArray("\x89PNG\r\n\x1a\n", 8));
     }

@@ -6,6 +6,7 @@
 // of the front show every curve whole, off the axis frame (ui/common/axis_range.hpp).
 #include "common/axis_range.hpp"
 #include "common/chart_export.hpp"
+#include "common/objective_label.hpp"
 #include "compare/compare_view.hpp"
 #include "design_view/breakdown_chart.hpp"
 #include "exploration/convergence_plot_view.hpp"
@@ -397,6 +398,16 @@ private slots:
         QVERIFY2(legendBottom + 1 < figureHeight - 1, qPrintable(QString::number(legendBottom)));
         // The names were shortened for the figure only.
         QCOMPARE(plot.graph(0)->name(), QString("sparsemap-random-perm batched-spmm/mobile (2) s1"));
+    }
+
+    // Units as written in one place (common/objective_label.hpp): energies in µJ, never "uJ", and an
+    // EDP always with its unit, on the axes of the charts and in sparsemap-plot's figures.
+    void unitsAreWrittenOut()
+    {
+        ParetoPlotView pareto;
+        QCOMPARE(pareto.yAxis->label(), QString::fromUtf8("energy (µJ)"));
+        QCOMPARE(pareto.xAxis->label(), QString("cycles"));
+        QCOMPARE(objectiveAxisLabel(search::Objective::Edp), QString::fromUtf8("EDP (pJ × cycles)"));
     }
 
     void badPathsAreRefused()

@@ -285,11 +285,18 @@ void TestDesignView::importedFormatsNameNoUnknownRank()
     // A format imported from Sparseloop declares its ranks without dims (the model binds them): it reads
     // "UOP-CP (ranks bound by the model)", not "UOP(?)-CP(?)"; a bound rank keeps its dim.
     const Workload w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml");
+    const auto rank = [](int dim, int mappingLevel, RankFormat format) {
+        FormatRank r;
+        r.dim = dim;
+        r.mappingLevel = mappingLevel;
+        r.format = format;
+        return r;
+    };
     TensorFormat imported;
-    imported.ranks = {FormatRank{-1, -1, RankFormat::UOP}, FormatRank{-1, -1, RankFormat::CP}};
+    imported.ranks = {rank(-1, -1, RankFormat::UOP), rank(-1, -1, RankFormat::CP)};
     QCOMPARE(formatText(w, imported), std::string("UOP-CP (ranks bound by the model)"));
     TensorFormat bound;
-    bound.ranks = {FormatRank{0, 1, RankFormat::UOP}, FormatRank{2, 3, RankFormat::CP}};
+    bound.ranks = {rank(0, 1, RankFormat::UOP), rank(2, 3, RankFormat::CP)};
     QCOMPARE(formatText(w, bound), "UOP(" + w.dims[0].name + "2)-CP(" + w.dims[2].name + "4)");
 }
 

@@ -1,5 +1,7 @@
 #include "design_view/design_metrics_panel.hpp"
 
+#include "common/objective_label.hpp"
+
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -123,7 +125,7 @@ void DesignMetricsPanel::setResult(const Architecture& arch, const model::Evalua
     m_validity->setStyleSheet("color: #1b7a1b;");
     m_cycles->setText(countText(r.cycles));
     m_energy->setText(energyText(r.energyPj));
-    m_edp->setText(QString::number(r.edp, 'g', 6) + " cycles × pJ");
+    m_edp->setText(QString::number(r.edp, 'g', 6) + " " + edpUnit());
     m_utilization->setText(percentText(r.utilization) + " % of " + countText(double(arch.compute.instances)) +
                            " MACs");
     // Every dense compute by name: the model's actual, gated and skipped ones, and the rest, which

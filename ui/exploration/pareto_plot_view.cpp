@@ -4,6 +4,7 @@
 #include "common/axis_range.hpp"
 #include "common/chart_export.hpp"
 #include "common/legend_below.hpp"
+#include "common/objective_label.hpp"
 #include "common/background_job.hpp"
 #include "dot_thinning.hpp"
 #include "scatter_antialiasing.hpp"
@@ -32,7 +33,7 @@ void makeLogAxis(QCPAxis* axis, const QString& label)
 ParetoPlotView::ParetoPlotView(QWidget* parent) : QCustomPlot(parent)
 {
     makeLogAxis(xAxis, "cycles");
-    makeLogAxis(yAxis, "energy (µJ)");
+    makeLogAxis(yAxis, "energy (" + microjouleUnit() + ")");
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setMouseTracking(true);
     setMinimumHeight(240);
@@ -164,13 +165,15 @@ QString ParetoPlotView::tipFor(std::size_t dot) const
     const Dot& d = m_frame->dots[dot];
     const bool onFront =
         std::find(m_frame->front.begin(), m_frame->front.end(), m_frame->index[dot]) != m_frame->front.end();
-    return QString("#%1, generation %2%3\ncycles %4\nenergy %5 µJ\nEDP %6 cycles × pJ")
+    return QString("#%1, generation %2%3\ncycles %4\nenergy %5 %6\nEDP %7 %8")
         .arg(m_frame->index[dot])
         .arg(d.generation)
         .arg(onFront ? ", on the Pareto front" : "")
         .arg(d.cycles, 0, 'g', 6)
         .arg(d.energyPj * 1e-6, 0, 'g', 6)
-        .arg(d.edp, 0, 'g', 4);
+        .arg(microjouleUnit())
+        .arg(d.edp, 0, 'g', 4)
+        .arg(edpUnit());
 }
 
 void ParetoPlotView::mousePressEvent(QMouseEvent* event)
