@@ -101,13 +101,10 @@ void saveScreenshots(sparsemap::ui::MainWindow& window, const QString& dir)
 
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName("SparseMap");
-    QApplication::setApplicationName("SparseMap Workbench");
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Co-design mappings and sparse strategies of sparse tensor accelerators.");
-    parser.addHelpOption();
+    const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption demo("demo", "Start a SparseMap search at once (mm3 on cloud unless given).");
     parser.addOption(demo);
     const QCommandLineOption demoWorkload("workload", "With --demo: the workload file searched.", "file",
@@ -134,6 +131,23 @@ int main(int argc, char** argv)
                                       "size");
     parser.addOption(shotSize);
     parser.addPositionalArgument("session", "A session file to open.", "[session]");
+
+    // --help needs no display: answered before the GUI connects to one. (Arguments of Qt's own, such
+    // as -platform, fail this parse; QApplication takes them out, and the full parse below follows.)
+    {
+        QStringList arguments;
+        for (int i = 0; i < argc; ++i)
+            arguments << QString::fromLocal8Bit(argv[i]);
+        if (parser.parse(arguments) && parser.isSet(help)) {
+            QCoreApplication core(argc, argv);
+            QCoreApplication::setApplicationName("SparseMap Workbench");
+            parser.showHelp(0); // exits
+        }
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("SparseMap");
+    QApplication::setApplicationName("SparseMap Workbench");
     parser.process(app);
 
     QSize pictureSize;

@@ -57,13 +57,20 @@ std::string formatText(const Workload& w, const TensorFormat& format)
 {
     if (!format.compressed())
         return "uncompressed";
+    // Ranks imported from Sparseloop are declared without a dim (the model binds them to the tile's
+    // ranks): their format alone, and a note, rather than "UOP(?)-CP(?)".
     std::string out;
+    bool unbound = false;
     for (const auto& rank : format.ranks) {
         if (!out.empty())
             out += '-';
-        out += std::string(rankFormatName(rank.format)) + "(" + rankName(w, rank) + ")";
+        out += rankFormatName(rank.format);
+        if (rank.dim >= 0 && rank.dim < static_cast<int>(w.dims.size()))
+            out += "(" + rankName(w, rank) + ")";
+        else
+            unbound = true;
     }
-    return out;
+    return unbound ? out + " (ranks bound by the model)" : out;
 }
 
 std::string sgText(const Workload& w, const SgSite& site)

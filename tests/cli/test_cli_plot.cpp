@@ -145,6 +145,45 @@ private slots:
         QCOMPARE(format.exitCode, 2);
         QVERIFY2(format.err.contains("--format takes png, svg and pdf"), qPrintable(format.err));
     }
+
+    // Four run folders: their legends take two rows (the figure's empty legend cells once crashed
+    // sparsemap-plot, 0 figures written). Every figure is written: the three of all runs, and per run
+    // its design-space map, energy-delay front and breakdown, in every format.
+    void plotWritesEveryFigureOfFourRuns()
+    {
+        QTemporaryDir dir;
+        QStringList runs;
+        for (const auto& [method, seed] :
+             {std::pair{QString("sparsemap"), 1}, std::pair{QString("sparsemap"), 2},
+              std::pair{QString("random"), 1}, std::pair{QString("sa"), 3}}) {
+            const QString out = dir.filePath(QString("%1-%2").arg(method).arg(seed));
+            const Run r = sparsemap({"search", "--workload", "samples/workloads/toy.yaml", "--arch",
+                                     "samples/arch/toy.yaml", "--method", method, "--budget", "300", "--seed",
+                                     QString::number(seed), "--out", out});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            runs << out;
+        }
+        const QString figures = dir.filePath("figures");
+        const Run plot = sparsemap(QStringList{"plot", "--out", figures, "--format", "png,svg,pdf"} + runs);
+        QVERIFY2(plot.exitCode == 0, qPrintable(plot.err));
+        QVERIFY2(!plot.err.contains("crashed"), qPrintable(plot.err));
+        for (const QString suffix : {"png", "svg", "pdf"}) {
+            for (const QString stem : {"convergence", "valid-share", "convergence-generations"})
+                QVERIFY2(QFileInfo(figures + "/" + stem + "." + suffix).size() > 1000, qPrintable(stem));
+            // One of each per run, whatever the runs are named.
+            for (const QString kind : {"pca-", "pareto-", "breakdown-"}) {
+                const QStringList files = QDir(figures).entryList({kind + "*." + suffix});
+                QVERIFY2(files.size() == 4, qPrintable(kind + suffix + ": " + files.join(", ")));
+            }
+        }
+        QCOMPARE(QDir(figures).entryList(QDir::Files).size(), 3 * (3 + 4 * 3));
+        // The objective's axis has its unit (it was a bare "edp").
+        const QByteArray generations = head(figures + "/convergence-generations.svg", 4000000);
+        QVERIFY(generations.contains("EDP (pJ"));
+        QVERIFY(!generations.contains(">edp<"));
+        for (const QString& png : QDir(figures).entryList({"*.png"}))
+            QCOMPARE(head(figures + "/" + png, 8), QByteArray("\x89PNG\r\n\x1a\n", 8));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestCliPlot)

@@ -59,6 +59,12 @@ private slots:
         QCOMPARE(model->data(model->index(0, CgraResultModel::Variant)).toString(), QString("baseline"));
         QCOMPARE(model->data(model->index(1, CgraResultModel::Shape)).toString(), QString("C8K8"));
         QVERIFY(model->summary().contains("sparsemap: II₀=MII"));
+        // The table's COPs and MCIDs are the first attempt's, and say so: the details of a row give the
+        // final II's.
+        QCOMPARE(model->headerData(CgraResultModel::Cops, Qt::Horizontal).toString(), QString("COPs at II₀"));
+        QCOMPARE(model->headerData(CgraResultModel::Mcids, Qt::Horizontal).toString(),
+                 QString("MCIDs at II₀"));
+        QVERIFY(model->summary().contains("COPs at II₀"));
         // The selected row's schedule: every node drawn in a column of its kind, in its modulo slot.
         view.selectRow(1);
         auto* grid = view.scheduleWidget();

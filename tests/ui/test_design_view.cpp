@@ -4,6 +4,7 @@
 // with a random valid genome, export / import round trips and bad input.
 #include "common/elided_label.hpp"
 #include "reference_corpus.hpp"
+#include "design/loop_nest_text.hpp"
 #include "design_view/breakdown_chart.hpp"
 #include "design_view/design_palette.hpp"
 #include "design_view/design_metrics_panel.hpp"
@@ -32,6 +33,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QToolTip>
+#include <QValueAxis>
 #include <QtTest>
 
 #include <cmath>
@@ -105,6 +107,8 @@ private slots:
     void stripHasOneCellPerGeneWithTooltips();
     void loopNestIsTheHandWrittenOne();
     void metricsOfTheHandWrittenDesign();
+    void importedFormatsNameNoUnknownRank();
+    void breakdownAxisInWholeUnits();
     void chartSumsAreTheResultsLevels();
     void designYamlRoundTripKeepsMetrics();
     void sparseloopRoundTripKeepsMetrics();
@@ -206,6 +210,94 @@ void TestDesignView::metricsOfTheHandWrittenDesign()
     QCOMPARE(table->item(1, 2)->text(), QString("48 / 131072 (0.037 %)"));
     QCOMPARE(table->item(2, 2)->text(), QString("9 / 1024 (0.88 %)"));
     QCOMPARE(table->item(2, 1)->text(), QString("16 / 16 / 256"));
+
+    // An imported Sparseloop buffer of depth 0 holds no word: its capacity cell says so, no "nan %".
+    Architecture noRoom = view.architecture();
+    noRoom.levels[1].capacityBits = 1; // what the Sparseloop reader makes of depth 0
+    QCOMPARE(noRoom.levels[1].capacityWords(), std::int64_t{0});
+    panel->setResult(noRoom, view.result());
+    QCOMPARE(table->item(1, 2)->text(), QString("48 / 0 (no capacity)"));
+
+    // A fractional instance count is the model's average of the instances in use (a sparse tile may
+    // be empty): shown with what it is out of, not as a bare "15.5904".
+    model::EvaluationResult sparse = view.result();
+    sparse.levels[2].tensors[0].instances = 16 * 0.9744;
+    sparse.levels[2].instances = 16 * 0.9744;
+    panel->setResult(view.architecture(), sparse);
+    QCOMPARE(table->item(2, 1)->text(), QString("15.6 / 16 / 256"));
+    auto* breakdown = view.breakdownChart();
+    breakdown->setResult(view.workload(), view.architecture(), sparse);
+    const auto instancesOf = [&](const QString& level, const QString& tensor) {
+        const QTableWidget* t = breakdown->table();
+        for (int row = 0; row < t->rowCount(); ++row)
+            if (t->item(row, 0)->text() == level && t->item(row, 1)->text() == tensor)
+                return t->item(row, 2)->text();
+        return QString("(no row %1 %2)").arg(level, tensor);
+    };
+    const QString pe = QString::fromStdString(view.architecture().levels[2].name);
+    const QString glb = QString::fromStdString(view.architecture().levels[1].name);
+    QCOMPARE(instancesOf(pe, "P"), QString("15.6 of 16 (average)"));
+    QCOMPARE(instancesOf(pe, "Q"), QString("16")); // in every PE buffer
+    QCOMPARE(instancesOf(pe + " total", ""), QString("15.6 of 16 (average)"));
+    QCOMPARE(instancesOf(glb, "P"), QString("1")); // the GLB's one instance
+}
+
+void TestDesignView::breakdownAxisInWholeUnits()
+{
+    // A design of 3e7 pJ at its most costly level: the axis reads 0..35 µJ, not 0..3.5e+07 pJ; the
+    // bars are drawn in µJ, the data and the tooltips stay in pJ.
+    DesignView view;
+    auto layout = toyLayout();
+    QCOMPARE(view.showGenome(layout, toyGenome(*layout), "toy"), QString());
+    model::EvaluationResult r = view.result();
+    for (auto& level : r.levels)
+        for (auto& t : level.tensors)
+            t.energyPj = 0;
+    r.levels[0].tensors[0].energyPj = 3e7;
+    r.compute.energyPj = 5e6;
+    auto* chart = view.breakdownChart();
+    chart->setMode(BreakdownMode::Energy);
+    chart->setResult(view.workload(), view.architecture(), r);
+    QCOMPARE(chart->axisScale(), 1e6);
+    QCOMPARE(plottedTotal(chart->chartView(), 0), 30.0);
+    QCOMPARE(plottedTotal(chart->chartView(), 3), 5.0);
+    QCOMPARE(chart->data().categoryTotal(0), 3e7);
+    QValueAxis* axis = nullptr;
+    for (auto* a : chart->chartView()->chart()->axes(Qt::Vertical))
+        axis = qobject_cast<QValueAxis*>(a);
+    QVERIFY(axis);
+    QCOMPARE(axis->titleText(), QString("energy (µJ)"));
+    QVERIFY2(axis->max() >= 31.5 && axis->max() <= 40, qPrintable(QString::number(axis->max())));
+    QVERIFY(!QString::asprintf(axis->labelFormat().toUtf8().constData(), axis->max()).contains('e'));
+    // Accesses of 2 million: in millions.
+    chart->setMode(BreakdownMode::Accesses);
+    QVERIFY(chart->axisScale() == 1 || chart->axisScale() == 1e3); // the toy's accesses: a few hundred
+    r.levels[0].tensors[0].reads.actual = 2e6;
+    chart->setResult(view.workload(), view.architecture(), r);
+    QCOMPARE(chart->axisScale(), 1e3);
+    for (auto* a : chart->chartView()->chart()->axes(Qt::Vertical))
+        axis = qobject_cast<QValueAxis*>(a);
+    QCOMPARE(axis->titleText(), QString("accesses (thousands of words; MACs)"));
+}
+
+void TestDesignView::importedFormatsNameNoUnknownRank()
+{
+    // A format imported from Sparseloop declares its ranks without dims (the model binds them): it reads
+    // "UOP-CP (ranks bound by the model)", not "UOP(?)-CP(?)"; a bound rank keeps its dim.
+    const Workload w = loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/toy.yaml");
+    const auto rank = [](int dim, int mappingLevel, RankFormat format) {
+        FormatRank r;
+        r.dim = dim;
+        r.mappingLevel = mappingLevel;
+        r.format = format;
+        return r;
+    };
+    TensorFormat imported;
+    imported.ranks = {rank(-1, -1, RankFormat::UOP), rank(-1, -1, RankFormat::CP)};
+    QCOMPARE(formatText(w, imported), std::string("UOP-CP (ranks bound by the model)"));
+    TensorFormat bound;
+    bound.ranks = {rank(0, 1, RankFormat::UOP), rank(2, 3, RankFormat::CP)};
+    QCOMPARE(formatText(w, bound), "UOP(" + w.dims[0].name + "2)-CP(" + w.dims[2].name + "4)");
 }
 
 void TestDesignView::chartSumsAreTheResultsLevels()
@@ -224,12 +316,13 @@ void TestDesignView::chartSumsAreTheResultsLevels()
     for (int s = 0; s < 3; ++s) {
         QVERIFY(r.levels[std::size_t(s)].energyPj > 0);
         QVERIFY(near(data.categoryTotal(s), r.levels[std::size_t(s)].energyPj));
-        QVERIFY(near(plottedTotal(chart->chartView(), s), r.levels[std::size_t(s)].energyPj));
+        QVERIFY(near(plottedTotal(chart->chartView(), s) * chart->axisScale(),
+                     r.levels[std::size_t(s)].energyPj));
     }
-    QVERIFY(near(plottedTotal(chart->chartView(), 3), r.compute.energyPj));
+    QVERIFY(near(plottedTotal(chart->chartView(), 3) * chart->axisScale(), r.compute.energyPj));
     double all = 0;
     for (int c = 0; c < 4; ++c)
-        all += plottedTotal(chart->chartView(), c);
+        all += plottedTotal(chart->chartView(), c) * chart->axisScale();
     QVERIFY(near(all, r.energyPj));
 
     // Accesses: with no S/G every access is actual. DRAM (one instance) sends each P and Q element

@@ -15,13 +15,19 @@
 #include "model/genome_evaluator.hpp"
 #include "hardware_view/hardware_scene_items.hpp"
 #include "mapping/mapping.hpp"
+#include "workbench/main_window.hpp"
 #include "workload/workload_factory.hpp"
 
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QScrollBar>
+#include <QSlider>
 #include <QtTest>
 #include <cmath>
 #include <random>
@@ -135,6 +141,75 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!view.isPlaying(), 5000);
     }
 
+    // A time step is one iteration of the mapping's temporal loops, not a cycle: the step count is the
+    // product of the temporal bounds (16 here), and the readout says "Step = temporal iteration k of 16"
+    // and the model's cycle it corresponds to, floor(k x cycles / 16). Typing a step and Enter, or the
+    // slider, jumps to it.
+    void stepsAreTemporalIterations()
+    {
+        const Design d = handDesign(m_workload, m_arch);
+        std::int64_t iterations = 1;
+        for (const auto& level : d.mapping.levels)
+            if (level.kind == LoopKind::Temporal)
+                for (const std::int64_t bound : level.bounds)
+                    iterations *= bound;
+        QCOMPARE(iterations, std::int64_t{16});
+        model::Evaluator evaluator(m_workload, m_arch);
+        const model::EvaluationResult result = evaluator.evaluate(d);
+        QVERIFY2(result.valid, result.reason.c_str());
+        const double cycles = result.cycles;
+        QVERIFY(cycles > 0 && cycles == std::floor(cycles));
+        const auto expected = [cycles](std::int64_t step) {
+            return QString("Step = temporal iteration %1 of 16 ≈ cycle %2 of %3")
+                .arg(step)
+                .arg(static_cast<std::int64_t>(std::floor(double(step) * cycles / 16)))
+                .arg(static_cast<std::int64_t>(cycles));
+        };
+        HardwareBehaviorView view;
+        view.setDesign(m_workload, m_arch, d, result);
+        QCOMPARE(view.stepCount(), iterations);
+        QCOMPARE(view.stepText(), expected(0));
+        view.stepEdit()->setText("11");
+        QTest::keyClick(view.stepEdit(), Qt::Key_Return);
+        QCOMPARE(view.step(), std::int64_t{11});
+        QCOMPARE(view.stepText(), expected(11));
+        QCOMPARE(view.stepSlider()->value(), 11);
+        view.stepSlider()->setValue(5);
+        QCOMPARE(view.step(), std::int64_t{5});
+        QCOMPARE(view.stepEdit()->text(), QString("5"));
+        QCOMPARE(view.stepText(), expected(5));
+        // Without the model's cycles (an invalid design) the iterations alone.
+        view.setDesign(m_workload, m_arch, d, {});
+        QCOMPARE(view.stepText(), QString("Step = temporal iteration 0 of 16"));
+    }
+
+    // Play's speed is chosen in steps per second: a tick of at least 30 ms advances several steps at
+    // the high speeds (stride x 1000 / interval = the speed).
+    void playSpeedIsChosen()
+    {
+        HardwareBehaviorView view;
+        view.setDesign(m_workload, m_arch, handDesign(m_workload, m_arch), {});
+        QCOMPARE(view.playSpeed(), 10); // the default
+        QCOMPARE(view.playStride(), 1);
+        QCOMPARE(view.playInterval(), 100);
+        view.speedBox()->setCurrentIndex(view.speedBox()->findData(100));
+        QCOMPARE(view.playSpeed(), 100);
+        QCOMPARE(view.playInterval(), 30);
+        QCOMPARE(view.playStride(), 3);
+        view.speedBox()->setCurrentIndex(view.speedBox()->findData(1000));
+        QCOMPARE(view.playStride(), 30);
+        QCOMPARE(view.playInterval(), 30);
+        view.setPlaySpeed(1);
+        QCOMPARE(view.speedBox()->currentData().toInt(), 1);
+        QCOMPARE(view.playInterval(), 1000);
+        // At 1000 steps/s a tick walks 30 of the 16 steps: the end, then Play stops.
+        view.setPlaySpeed(1000);
+        view.setStep(2);
+        view.setPlaying(true);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isPlaying(), 5000);
+        QCOMPARE(view.step(), std::int64_t{15});
+    }
+
     // Summed over every step, the picture's active / gated / skipped MACs are the model's counts
     // (the numbers the Metrics show), on the toy SpMM and on gating designs of conv4 on mobile; the
     // rest of the MAC-steps are "not issued".
@@ -212,11 +287,11 @@ private slots:
         QVERIFY(notEffectual > 0);
     }
 
-    // At Fit on a 1400x850 and on a 1024x700 view every text of the picture is at least 9 px high, also
+    // At Fit on a 1400x850 and on a 1024x700 view every text of the picture is at least 8 px high, also
     // for the largest arrays of the presets (cloud: 32 x 32 PEs of 64 MACs), whose PE grid collapses to
     // fit; the picture is landscape, the level column on the left and the PE array right of it. On the
     // 420x430 the Design view's tab gets in a 1024x700 window, the picture does not fit legibly: Fit
-    // keeps the texts at 9 px, shows the top-left (the first level's box), and scrolls to the rest.
+    // keeps the texts at 8 px, shows the top-left (the first level's box), and scrolls to the rest.
     void labelsReadableAtFit()
     {
         for (const char* preset : {"edge", "mobile", "cloud"}) {
@@ -257,7 +332,7 @@ private slots:
                         ++texts;
                     }
                 QVERIFY(texts > 5);
-                QVERIFY2(smallest >= 9.0, qPrintable(QString("%1: %2 px").arg(where).arg(smallest)));
+                QVERIFY2(smallest >= 8.0, qPrintable(QString("%1: %2 px").arg(where).arg(smallest)));
                 if (size.width() < 600) {
                     const auto* gv = view.graphicsView();
                     QVERIFY2(gv->horizontalScrollBar()->maximum() > 0,
@@ -280,6 +355,71 @@ private slots:
                 QVERIFY2(all.width() >= 1.3 * all.height(),
                          qPrintable(QString("%1: %2 x %3").arg(where).arg(all.width()).arg(all.height())));
             }
+        }
+    }
+
+    // In a 1024x700 main window the Design view's Hardware behaviour tab (the loop nest folded while it
+    // is shown) fits the whole picture at Fit with every text at least 8 px high: no scroll bars, the
+    // scene inside the viewport, for a valid mm3 design on each preset (cloud: 32 x 32 PEs of 64 MACs).
+    // It used to stay cropped with scroll bars, its texts at 9 px.
+    void fitsA1024x700Window()
+    {
+        for (const char* preset : {"edge", "mobile", "cloud"}) {
+            auto layout = std::make_shared<const GenomeLayout>(
+                loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"), loadPreset(preset));
+            model::GenomeEvaluator evaluator(*layout);
+            std::mt19937_64 rng(5);
+            Genome genome;
+            for (int draw = 0; draw < 50000 && genome.empty(); ++draw) {
+                Genome g = randomGenome(*layout, rng);
+                if (evaluator.evaluate(g).valid)
+                    genome = std::move(g);
+            }
+            QVERIFY2(!genome.empty(), preset);
+            ui::MainWindow window;
+            window.setAutoAnswer(QMessageBox::Discard);
+            window.resize(1024, 700);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(window.showView("design"));
+            QCOMPARE(window.designView()->showGenome(layout, genome, "random"), QString());
+            auto* tabs = window.designView()->detailTabs();
+            tabs->setCurrentWidget(window.hardwareView());
+            QTest::qWait(50);
+            QCOMPARE(window.size(), QSize(1024, 700));
+            auto* view = window.hardwareView();
+            auto* gv = view->graphicsView();
+            gv->fitAll();
+            QTest::qWait(20);
+            const QString where = QString("%1 in %2x%3").arg(preset).arg(gv->width()).arg(gv->height());
+            const double zoom = gv->transform().m11();
+            double smallest = 1e9;
+            for (QGraphicsItem* item : view->scene()->items())
+                if (auto* text = qgraphicsitem_cast<QGraphicsSimpleTextItem*>(item);
+                    text && !text->text().isEmpty())
+                    smallest = std::min(smallest, text->font().pointSizeF() * view->logicalDpiY() / 72.0 *
+                                                      text->scale() * zoom);
+            QVERIFY2(smallest >= 8.0, qPrintable(QString("%1: %2 px").arg(where).arg(smallest)));
+            QVERIFY2(gv->horizontalScrollBar()->maximum() == 0 && gv->verticalScrollBar()->maximum() == 0,
+                     qPrintable(QString("%1: scroll bars; scene %2x%3 at zoom %4")
+                                    .arg(where)
+                                    .arg(view->scene()->sceneRect().width())
+                                    .arg(view->scene()->sceneRect().height())
+                                    .arg(zoom)));
+            const QRect picture = gv->mapFromScene(view->scene()->itemsBoundingRect()).boundingRect();
+            QVERIFY2(gv->viewport()->rect().adjusted(-1, -1, 1, 1).contains(picture),
+                     qPrintable(QString("%1: picture %2x%3 at %4,%5, viewport %6x%7")
+                                    .arg(where)
+                                    .arg(picture.width())
+                                    .arg(picture.height())
+                                    .arg(picture.x())
+                                    .arg(picture.y())
+                                    .arg(gv->viewport()->width())
+                                    .arg(gv->viewport()->height())));
+            // Back on the Metrics, the loop nest is there again.
+            tabs->setCurrentIndex(0);
+            QTest::qWait(20);
+            QVERIFY(window.designView()->findChild<QPlainTextEdit*>()->width() > 100);
         }
     }
 

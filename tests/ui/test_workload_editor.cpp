@@ -483,6 +483,15 @@ private slots:
         QVERIFY(!panel.parameterModel()->setData(panel.parameterModel()->index(1, 1), "-1"));
         QVERIFY(panel.messageLabel()->text().contains("positive integer"));
 
+        // A refused density's message goes once a valid edit is made: it no longer applies.
+        auto* tensors = panel.tensorModel();
+        const QModelIndex density = tensors->index(0, TensorModel::Density);
+        QVERIFY(!tensors->setData(density, "1.5"));
+        QVERIFY2(panel.messageLabel()->text().contains("\"1.5\" is not a density"),
+                 qPrintable(panel.messageLabel()->text()));
+        QVERIFY(tensors->setData(density, "0.5"));
+        QCOMPARE(panel.messageLabel()->text(), QString());
+
         // confirmDiscard guards a modified workload.
         QVERIFY(panel.parameterModel()->setData(panel.parameterModel()->index(1, 1), "100"));
         QVERIFY(panel.modifiedMarker()->text().endsWith(" *"));

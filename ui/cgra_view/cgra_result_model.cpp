@@ -38,9 +38,10 @@ QVariant CgraResultModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal)
         return {};
-    static const char* titles[] = {"Block",         "Variant", "C x K",    "nnz",
-                                   "MII",           "II₀",     "COPs",     "MCIDs",
-                                   "Mapped at II₀", "II",      "Speed-up", "Binding / failure"};
+    // COPs and MCIDs are those of the first attempt (at II₀), not of the final II the details show.
+    static const char* titles[] = {"Block",         "Variant", "C x K",       "nnz",
+                                   "MII",           "II₀",     "COPs at II₀", "MCIDs at II₀",
+                                   "Mapped at II₀", "II",      "Speed-up",    "Binding / failure"};
     static const char* tips[] = {
         "The sparse block",
         "Scheduler: SparseMap (AIBA + Mul-CI + RID-AT), its ablations, or the baseline",
@@ -48,8 +49,9 @@ QVariant CgraResultModel::headerData(int section, Qt::Orientation orientation, i
         "Nonzero weights (multiplications)",
         "Minimum II = max(ceil(|V_OP|/NM), ceil(|V_R|/M), ceil(|V_W|/N))",
         "II of the first mapping attempt",
-        "Caching operations of the first attempt",
-        "Multi-cycle internal dependencies of the first attempt",
+        "Caching operations of the first attempt, at II₀ (the details below give the final II's)",
+        "Multi-cycle internal dependencies of the first attempt, at II₀ (the details below give the final "
+        "II's)",
         "Did the first attempt bind?",
         "Final II (Failed when no II up to II₀ + 4 binds)",
         "Dense block's MII / II",
@@ -142,7 +144,7 @@ QString CgraResultModel::summary() const
     }
     QStringList parts;
     for (const auto& [variant, s] : sums)
-        parts << QString("%1: II₀=MII %2/%3, COPs %4, MCIDs %5, mapped %6")
+        parts << QString("%1: II₀=MII %2/%3, COPs at II₀ %4, MCIDs at II₀ %5, mapped %6")
                      .arg(QString::fromStdString(cgra::variantName(variant)))
                      .arg(s.atMii)
                      .arg(s.blocks)

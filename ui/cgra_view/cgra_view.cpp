@@ -452,7 +452,8 @@ void CgraView::showRow(int row)
     m_schedule->setMapping(m.finalSchedule, m.finalBinding, m_runCgra);
     const auto& b = m.finalBinding;
     QString text =
-        QString("<b>%1</b>, %2: II %3, %4 COPs, %5 MCIDs, %6 multicast copies. Binding: %7 MIS on a "
+        QString("<b>%1</b>, %2: final II %3 with %4 COPs, %5 MCIDs, %6 multicast copies (the table's are "
+                "at II₀). Binding: %7 MIS on a "
                 "conflict graph of %8 vertices and %9 edges, %10 of %11 nodes bound; GRF %12/%13, "
                 "fullest LRF %14/%15.")
             .arg(QString::fromStdString(m.blockName).toHtmlEscaped(),

@@ -18,6 +18,8 @@
 #include <QSvgGenerator>
 #include <QValueAxis>
 
+#include "common/legend_below.hpp"
+
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -56,6 +58,9 @@ public:
         set(raised);
         m_restore.push_back([set, font] { set(font); });
     }
+
+    // Something else changed for the figure, put back with the fonts.
+    void restoreLater(std::function<void()> undo) { m_restore.push_back(std::move(undo)); }
 
 private:
     double m_minPt;
@@ -98,6 +103,30 @@ void raiseFonts(QCustomPlot* plot, FontFloor& floor)
             floor.apply(text->font(), [text](const QFont& f) { text->setFont(f); });
 }
 
+// A legend entry wider than the figure (a long run name in a one-column figure) would be cut at its
+// edge: its name is elided in the middle for the figure (both ends tell runs apart), then put back.
+void elideLegendNames(QCustomPlot* plot, int width, FontFloor& floor)
+{
+    QCPLegend* legend = plot->legend;
+    if (!legend || !legend->visible())
+        return;
+    const int room = width - legend->margins().left() - legend->margins().right() - 4;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        if (!item)
+            continue;
+        const int excess = static_cast<QCPLayoutElement*>(item)->minimumOuterSizeHint().width() - room;
+        if (excess <= 0)
+            continue;
+        QCPAbstractPlottable* plottable = item->plottable();
+        const QString name = plottable->name();
+        const QFontMetrics metrics(item->font());
+        plottable->setName(
+            metrics.elidedText(name, Qt::ElideMiddle, std::max(0, metrics.horizontalAdvance(name) - excess)));
+        floor.restoreLater([plottable, name] { plottable->setName(name); });
+    }
+}
+
 void raiseFonts(QChart* chart, FontFloor& floor)
 {
     floor.apply(chart->titleFont(), [chart](const QFont& f) { chart->setTitleFont(f); });
@@ -113,6 +142,9 @@ void raiseFonts(QChart* chart, FontFloor& floor)
 void drawChart(QWidget* chart, QCPPainter& painter, const QSize& size)
 {
     if (auto* plot = qobject_cast<QCustomPlot*>(chart)) {
+        // toPainter lays the plot out at the figure's size without a replot: a legend below the axes
+        // takes the columns of the figure's width here (else the screen's, cut at the figure's edge).
+        fitLegendBelow(plot, size.width());
         plot->toPainter(&painter, size.width(), size.height());
         return;
     }
@@ -183,9 +215,10 @@ QString saveChart(QWidget* chart, const QString& path, const FigureSize& size)
     QByteArray bytes;
     {
         FontFloor floor(size.minFontPt);
-        if (plot)
+        if (plot) {
             raiseFonts(plot, floor);
-        else
+            elideLegendNames(plot, logical.width(), floor);
+        } else
             raiseFonts(view->chart(), floor);
 
         QBuffer buffer(&bytes);

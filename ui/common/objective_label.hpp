@@ -7,11 +7,23 @@
 
 namespace sparsemap::ui {
 
+// The unit of an energy-delay product, written the same in every label and tooltip.
+inline QString edpUnit()
+{
+    return QString::fromUtf8("pJ × cycles");
+}
+
+// The unit of energies in µJ (not "uJ").
+inline QString microjouleUnit()
+{
+    return QString::fromUtf8("µJ");
+}
+
 inline QString objectiveAxisLabel(search::Objective objective)
 {
     switch (objective) {
     case search::Objective::Edp:
-        return QObject::tr("EDP (pJ x cycles)");
+        return QObject::tr("EDP (%1)").arg(edpUnit());
     case search::Objective::Energy:
         return QObject::tr("energy (pJ)");
     case search::Objective::Delay:

@@ -1,5 +1,6 @@
 #include "compare_view.hpp"
 #include "common/chart_export.hpp"
+#include "common/axis_range.hpp"
 #include "common/legend_below.hpp"
 
 #include "common/objective_label.hpp"
@@ -208,10 +209,8 @@ void CompareView::updateConvergence()
     m_convergence->rescaleAxes();
     if (m_convergence->xAxis->range().lower > 0)
         m_convergence->xAxis->setRangeLower(0);
-    // Some room above and below the curves on the log axis, so that the first and best values show.
-    const QCPRange y = m_convergence->yAxis->range();
-    if (y.lower > 0)
-        m_convergence->yAxis->setRange(y.lower / 1.5, y.upper * 1.5);
+    // Room above and below the curves on the log axis, so that the first and best values show.
+    fitAxisToPlotted(m_convergence->yAxis);
     // A pin's name goes above and right of its ring, where its run's curve never is (it only falls, and
     // was at most the pin's value when the pin was found); near the right end, where it would leave the
     // axes, below and left (free of the curve for a run's best so far, the usual pin).

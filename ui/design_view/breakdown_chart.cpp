@@ -26,19 +26,9 @@ namespace sparsemap::ui::design {
 
 namespace {
 
-// Integers as integers (up to 1e9), the rest with 6 significant digits.
-QString number(double x)
-{
-    if (x == 0)
-        return "0";
-    if (std::abs(x) < 1e9 && x == std::floor(x))
-        return QString::number(qint64(x));
-    return QString::number(x, 'g', 6);
-}
-
 QString split(const model::ActionSplit& s)
 {
-    return number(s.actual) + " / " + number(s.gated) + " / " + number(s.skipped);
+    return countText(s.actual) + " / " + countText(s.gated) + " / " + countText(s.skipped);
 }
 
 QTableWidgetItem* item(const QString& text, bool numeric = true)
@@ -81,7 +71,9 @@ BreakdownChart::BreakdownChart(QWidget* parent) : QWidget(parent)
     m_table->setHorizontalHeaderLabels({"Level", "Tensor", "Instances", "Reads a/g/s", "Fills a/g/s",
                                         "Updates a/g/s", "Metadata bits a/g/s", "Data accesses, all inst.",
                                         "Energy (pJ)"});
-    m_table->horizontalHeaderItem(2)->setToolTip("Instances holding the tensor (average)");
+    m_table->horizontalHeaderItem(2)->setToolTip(
+        "Instances holding a tile of the tensor: the model's average over the tiles (a sparse tile may be "
+        "empty, and its instance idle) of the instances the mapping uses");
     for (int c = 3; c <= 6; ++c)
         m_table->horizontalHeaderItem(c)->setToolTip("Per instance: actual / gated / skipped");
     m_table->horizontalHeaderItem(7)->setToolTip(
@@ -156,11 +148,26 @@ void BreakdownChart::rebuild()
         return;
     }
     m_data = breakdownData(m_workload, m_arch, m_result, m_mode);
+    double top = 0;
+    for (int c = 0; c < m_data.categories.size(); ++c)
+        top = std::max(top, m_data.categoryTotal(c));
+    // Whole thousands, millions, ... on the axis instead of "3e+07": values up to 1e4 as they are,
+    // larger ones in a unit 1e3^k times larger (pJ -> nJ -> µJ -> mJ -> J; thousands of accesses, ...).
+    static const char* const energyUnits[] = {"pJ", "nJ", "µJ", "mJ", "J"};
+    static const char* const countUnits[] = {"", "thousands of ", "millions of ", "billions of ",
+                                             "trillions of "};
+    int power = 0;
+    while (power < 4 && top / std::pow(1e3, power) >= 1e4)
+        ++power;
+    m_axisScale = std::pow(1e3, power);
+    const QString title = m_mode == BreakdownMode::Energy
+                              ? QString::fromUtf8("energy (%1)").arg(QString::fromUtf8(energyUnits[power]))
+                              : QString::fromUtf8("accesses (%1words; MACs)").arg(countUnits[power]);
     auto* series = new QStackedBarSeries;
     for (const auto& s : m_data.series) {
         auto* set = new QBarSet(s.name);
         for (double v : s.values)
-            set->append(v);
+            set->append(v / m_axisScale);
         set->setBrush(QBrush(s.color, s.brush));
         set->setPen(QPen(s.color.darker(140), 1));
         series->append(set);
@@ -171,13 +178,10 @@ void BreakdownChart::rebuild()
     chart->addAxis(categories, Qt::AlignBottom);
     series->attachAxis(categories);
     auto* values = new QValueAxis;
-    double top = 0;
-    for (int c = 0; c < m_data.categories.size(); ++c)
-        top = std::max(top, m_data.categoryTotal(c));
-    values->setRange(0, top > 0 ? top * 1.05 : 1);
+    values->setRange(0, top > 0 ? top * 1.05 / m_axisScale : 1);
     values->applyNiceNumbers();
-    values->setLabelFormat("%.4g");
-    values->setTitleText(m_data.unit);
+    values->setLabelFormat("%.5g"); // below 1e5 after the scaling: never an exponent
+    values->setTitleText(title);
     chart->addAxis(values, Qt::AlignLeft);
     series->attachAxis(values);
     chart->setTitle(m_mode == BreakdownMode::Energy
@@ -189,12 +193,12 @@ void BreakdownChart::rebuild()
             return;
         }
         const double total = m_data.categoryTotal(index);
-        const double value = set->at(index);
-        QString text = QString("%1, %2: %3").arg(m_data.categories[index], set->label(), number(value));
+        const double value = set->at(index) * m_axisScale;
+        QString text = QString("%1, %2: %3").arg(m_data.categories[index], set->label(), countText(value));
         if (m_mode == BreakdownMode::Energy)
             text += " pJ";
         if (total > 0)
-            text += QString(" (%1% of %2)").arg(100 * value / total, 0, 'f', 1).arg(number(total));
+            text += QString(" (%1% of %2)").arg(100 * value / total, 0, 'f', 1).arg(countText(total));
         QToolTip::showText(QCursor::pos(), text, m_view);
     });
 }
@@ -223,11 +227,11 @@ void BreakdownChart::fillTable()
                 {item(name, false),
                  item(QString::fromStdString(m_workload.tensors[t].name) + (x.streamed ? " (streamed)" : ""),
                       false),
-                 item(number(x.instances)), item(split(x.reads)), item(split(x.fills)),
-                 item(split(x.updates)),
-                 item(number(x.metadataReads.total()) + " / " + number(x.metadataFills.total()) + " / " +
-                      number(x.metadataUpdates.total())),
-                 item(number(accesses)), item(number(x.energyPj))});
+                 item(instancesText(x.instances, level.maxInstances)), item(split(x.reads)),
+                 item(split(x.fills)), item(split(x.updates)),
+                 item(countText(x.metadataReads.total()) + " / " + countText(x.metadataFills.total()) +
+                      " / " + countText(x.metadataUpdates.total())),
+                 item(countText(accesses)), item(countText(x.energyPj))});
             m_table->item(m_table->rowCount() - 1, 6)->setToolTip("reads / fills / updates (all kinds)");
         }
         auto* total = item(name + " total", false);
@@ -235,28 +239,29 @@ void BreakdownChart::fillTable()
         bold.setBold(true);
         QList<QTableWidgetItem*> row{total,
                                      item("", false),
-                                     item(number(level.instances)),
+                                     item(instancesText(level.instances, level.maxInstances)),
                                      item(""),
                                      item(""),
                                      item(""),
                                      item(""),
-                                     item(number(levelAccesses)),
-                                     item(number(level.energyPj))};
+                                     item(countText(levelAccesses)),
+                                     item(countText(level.energyPj))};
         for (auto* i : row)
             i->setFont(bold);
         addRow(row);
     }
     const auto& c = r.compute;
     auto* computeName = item(QString::fromStdString(m_arch.compute.name), false);
-    QList<QTableWidgetItem*> row{computeName,
-                                 item("MACs", false),
-                                 item(number(c.instances)),
-                                 item(""),
-                                 item(""),
-                                 item(""),
-                                 item(""),
-                                 item(number(c.actual) + " / " + number(c.gated) + " / " + number(c.skipped)),
-                                 item(number(c.energyPj))};
+    QList<QTableWidgetItem*> row{
+        computeName,
+        item("MACs", false),
+        item(instancesText(c.instances, c.maxInstances)),
+        item(""),
+        item(""),
+        item(""),
+        item(""),
+        item(countText(c.actual) + " / " + countText(c.gated) + " / " + countText(c.skipped)),
+        item(countText(c.energyPj))};
     QFont bold = computeName->font();
     bold.setBold(true);
     for (auto* i : row)

@@ -25,8 +25,10 @@ public:
 
     BreakdownMode mode() const { return m_mode; }
     void setMode(BreakdownMode mode);
-    // What is plotted now (the bar sets hold exactly these values).
+    // What is plotted now (the bar sets hold these values divided by axisScale()).
     const BreakdownData& data() const { return m_data; }
+    // The value axis' unit in the data's: 1, 1e3, 1e6, ... (pJ, nJ, µJ; accesses, thousands, millions).
+    double axisScale() const { return m_axisScale; }
     QChartView* chartView() const { return m_view; }
     QTableWidget* table() const { return m_table; }
 
@@ -40,6 +42,7 @@ private:
     bool m_hasResult = false;
     BreakdownMode m_mode = BreakdownMode::Energy;
     BreakdownData m_data;
+    double m_axisScale = 1;
     QButtonGroup* m_modeButtons = nullptr;
     QChartView* m_view = nullptr;
     QTableWidget* m_table = nullptr;

@@ -1,5 +1,7 @@
 #include "design_view/design_metrics_panel.hpp"
 
+#include "common/objective_label.hpp"
+
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -10,23 +12,6 @@
 #include <cmath>
 
 namespace sparsemap::ui::design {
-
-QString countText(double x)
-{
-    if (x == 0)
-        return "0";
-    if (std::abs(x) < 1e9 && x == std::floor(x))
-        return QString::number(qint64(x));
-    return QString::number(x, 'g', 6);
-}
-
-QString energyText(double pj)
-{
-    // pJ for small designs, µJ beside it once the pJ count gets long.
-    if (std::abs(pj) < 1e4)
-        return QString("%1 pJ").arg(QString::number(pj, 'g', 6));
-    return QString("%1 µJ (%2 pJ)").arg(QString::number(pj / 1e6, 'g', 6), QString::number(pj, 'g', 8));
-}
 
 namespace {
 
@@ -46,15 +31,6 @@ QTableWidgetItem* cell(const QString& text, const QString& tip = {})
     if (!tip.isEmpty())
         i->setToolTip(tip);
     return i;
-}
-
-// Percent of a fraction, with enough digits that a small share does not read as 0.
-QString percentText(double fraction)
-{
-    const double p = 100 * fraction;
-    if (p >= 10 || p == 0)
-        return QString::number(p, 'f', 1);
-    return p >= 0.1 ? QString::number(p, 'f', 2) : QString::number(p, 'g', 2);
 }
 
 QString bandwidthText(double demand, double bandwidth)
@@ -82,7 +58,7 @@ DesignMetricsPanel::DesignMetricsPanel(QWidget* parent) : QWidget(parent)
     form->addRow("Computes:", m_computes);
 
     m_levels = new QTableWidget(0, 9);
-    m_levels->setHorizontalHeaderLabels({"Level", "Instances used / max / in arch",
+    m_levels->setHorizontalHeaderLabels({"Level", "Instances in use (average) / max / in arch",
                                          "Capacity used: words / capacity", "Metadata bits used / store",
                                          "Read words/cycle / bw", "Write words/cycle / bw", "Throttling",
                                          "Cycles", "Energy (pJ)"});
@@ -149,7 +125,7 @@ void DesignMetricsPanel::setResult(const Architecture& arch, const model::Evalua
     m_validity->setStyleSheet("color: #1b7a1b;");
     m_cycles->setText(countText(r.cycles));
     m_energy->setText(energyText(r.energyPj));
-    m_edp->setText(QString::number(r.edp, 'g', 6) + " cycles × pJ");
+    m_edp->setText(QString::number(r.edp, 'g', 6) + " " + edpUnit());
     m_utilization->setText(percentText(r.utilization) + " % of " + countText(double(arch.compute.instances)) +
                            " MACs");
     // Every dense compute by name: the model's actual, gated and skipped ones, and the rest, which
@@ -161,7 +137,7 @@ void DesignMetricsPanel::setResult(const Architecture& arch, const model::Evalua
                                 "on average")
                             .arg(countText(r.compute.actual), countText(r.compute.gated),
                                  countText(r.compute.skipped), countText(notIssued),
-                                 countText(r.compute.algorithmic), countText(r.compute.instances)));
+                                 countText(r.compute.algorithmic), averageText(r.compute.instances)));
     m_computes->setToolTip("not issued: computes that never reach a MAC — skipped away at a storage level "
                            "above compute, removed by position skipping, or with both operands absent");
     m_levels->setRowCount(int(r.levels.size()));
@@ -173,7 +149,7 @@ void DesignMetricsPanel::setResult(const Architecture& arch, const model::Evalua
         name->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
         m_levels->setItem(row, 0, name);
         m_levels->setItem(row, 1,
-                          cell(countText(level.instances) + " / " + countText(level.maxInstances) + " / " +
+                          cell(averageText(level.instances) + " / " + countText(level.maxInstances) + " / " +
                                countText(double(spec.instances))));
         // What the model's capacity check adds up (LevelResult's own *Used fields are not filled):
         // every kept tile's data words and metadata bits at the occupancy quantile.
@@ -186,23 +162,18 @@ void DesignMetricsPanel::setResult(const Architecture& arch, const model::Evalua
         const bool sharedMetadata = spec.metadataCapacityBits == 0;
         const double metadataWords = spec.wordBits > 0 ? std::ceil(metadataBits / spec.wordBits) : 0;
         const double used = dataWords + (sharedMetadata ? metadataWords : 0);
-        QString capacity = sharedMetadata && metadataWords > 0
-                               ? QString("%1 + %2 md = %3")
-                                     .arg(countText(dataWords), countText(metadataWords), countText(used))
-                               : countText(used);
-        if (spec.unbounded()) {
-            capacity += " / unbounded";
-        } else {
-            const double words = double(spec.capacityWords());
-            capacity += " / " + countText(words) + QString(" (%1 %)").arg(percentText(used / words));
-        }
-        m_levels->setItem(row, 2, cell(capacity));
-        QString metadata = countText(std::ceil(metadataBits));
-        if (!sharedMetadata)
-            metadata += QString(" / %1 (%2 %)")
-                            .arg(countText(double(spec.metadataCapacityBits)),
-                                 percentText(metadataBits / double(spec.metadataCapacityBits)));
-        m_levels->setItem(row, 3, cell(metadata));
+        // A depth-0 buffer (imported from Sparseloop) has no capacity: "0 / 0 (no capacity)", no NaN.
+        const QString parts =
+            sharedMetadata && metadataWords > 0
+                ? QString("%1 + %2 md = ").arg(countText(dataWords), countText(metadataWords))
+                : QString();
+        m_levels->setItem(row, 2,
+                          cell(parts + (spec.unbounded() ? countText(used) + " / unbounded"
+                                                         : usedOfText(used, double(spec.capacityWords())))));
+        m_levels->setItem(row, 3,
+                          cell(sharedMetadata
+                                   ? countText(std::ceil(metadataBits))
+                                   : usedOfText(std::ceil(metadataBits), double(spec.metadataCapacityBits))));
         m_levels->setItem(row, 4, cell(bandwidthText(level.readWordsPerCycle, spec.readBandwidth)));
         m_levels->setItem(row, 5, cell(bandwidthText(level.writeWordsPerCycle, spec.writeBandwidth)));
         auto* throttling = cell(QString::number(level.throttling, 'g', 4));

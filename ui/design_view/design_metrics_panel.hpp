@@ -3,6 +3,7 @@
 // utilization and computes, then one row per storage level: instances used, capacity used against
 // the capacity, bandwidth demand, throttling, cycles and energy.
 #include "arch/architecture.hpp"
+#include "common/number_text.hpp"
 #include "model/evaluation_result.hpp"
 
 #include <QWidget>
@@ -35,8 +36,8 @@ private:
     QTableWidget* m_levels = nullptr;
 };
 
-// "1.234 µJ (1234000 pJ)" style texts shared with the design view.
-QString energyText(double pj);
-QString countText(double x);
+// "1.234 µJ (1234000 pJ)" style texts shared with the design view (common/number_text.hpp).
+using ui::countText;
+using ui::energyText;
 
 } // namespace sparsemap::ui::design

@@ -116,12 +116,28 @@ DesignView::DesignView(QWidget* parent) : QWidget(parent)
     nestLayout->addWidget(m_loopNest, 1);
 
     auto* splitter = new QSplitter(Qt::Horizontal);
+    m_splitter = splitter;
+    splitter->setChildrenCollapsible(true);
     splitter->addWidget(nestBox);
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     // The nest's lines run to ~60 columns: the splitter may not squeeze them below ~50.
     m_loopNest->setMinimumWidth(m_loopNest->fontMetrics().horizontalAdvance(QString(50, 'x')));
+
+    // A detail tab marked "sparsemapWideDetail" (the hardware picture) takes the whole width while it
+    // is shown: the loop nest folds, and comes back as it was with any other tab.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        const QWidget* tab = m_tabs->widget(index);
+        const bool wide = tab && tab->property("sparsemapWideDetail").toBool();
+        const QList<int> sizes = m_splitter->sizes();
+        if (wide && sizes.value(0) > 0) {
+            m_nestSizes = sizes;
+            m_splitter->setSizes({0, sizes.value(0) + sizes.value(1)});
+        } else if (!wide && sizes.value(0) == 0 && !m_nestSizes.isEmpty()) {
+            m_splitter->setSizes(m_nestSizes);
+        }
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(header);

@@ -22,6 +22,7 @@
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 
 namespace sparsemap::ui {
@@ -80,7 +81,8 @@ public:
     const std::optional<Genome>& genome() const { return m_genome; }
     const SparseloopCase* sparseloopCase() const { return m_case ? &*m_case : nullptr; }
 
-    // Appends a tab beside Metrics and Breakdown (the view takes ownership of `widget`).
+    // Appends a tab beside Metrics and Breakdown (the view takes ownership of `widget`). A widget with
+    // the property "sparsemapWideDetail" set takes the view's whole width while it is shown.
     void addDetailTab(QWidget* widget, const QString& title);
 
     design::GenomeStrip* genomeStrip() const { return m_strip; }
@@ -133,6 +135,8 @@ private:
     design::DesignMetricsPanel* m_metrics = nullptr;
     design::BreakdownChart* m_breakdown = nullptr;
     QTabWidget* m_tabs = nullptr;
+    QSplitter* m_splitter = nullptr; // the loop nest | the detail tabs
+    QList<int> m_nestSizes;          // the splitter's sizes before a wide tab folded the nest
 };
 
 } // namespace sparsemap::ui

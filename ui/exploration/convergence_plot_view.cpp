@@ -1,4 +1,5 @@
 #include "convergence_plot_view.hpp"
+#include "common/axis_range.hpp"
 #include "common/chart_export.hpp"
 #include "common/legend_below.hpp"
 
@@ -104,6 +105,7 @@ bool ConvergencePlotView::hasRun(const QString& label) const
 void ConvergencePlotView::refresh()
 {
     rescaleAxes();
+    fitAxisToPlotted(yAxis); // down to the best, with room below it (axis_range.hpp)
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -1,5 +1,6 @@
 #include "design_space_plot_view.hpp"
 #include "common/chart_export.hpp"
+#include "common/objective_label.hpp"
 #include "common/background_job.hpp"
 #include "dot_thinning.hpp"
 #include "scatter_antialiasing.hpp"
@@ -228,13 +229,14 @@ QString DesignSpacePlotView::tipText(int index) const
             .arg(index)
             .arg(t.generation)
             .arg(t.reason < m_frame->reasons.size() ? m_frame->reasons[t.reason] : QString());
-    return QString("#%1, generation %2\nobjective %3\ncycles %4\nenergy %5 pJ\nEDP %6")
+    return QString("#%1, generation %2\nobjective %3\ncycles %4\nenergy %5 pJ\nEDP %6 %7")
         .arg(index)
         .arg(t.generation)
         .arg(t.objective, 0, 'g', 4)
         .arg(t.cycles, 0, 'g', 4)
         .arg(t.energyPj, 0, 'g', 4)
-        .arg(t.edp, 0, 'g', 4);
+        .arg(t.edp, 0, 'g', 4)
+        .arg(edpUnit());
 }
 
 void DesignSpacePlotView::mousePressEvent(QMouseEvent* event)

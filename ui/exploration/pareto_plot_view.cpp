@@ -1,7 +1,10 @@
 #include "pareto_plot_view.hpp"
 
 #include "analysis/pareto_front.hpp"
+#include "common/axis_range.hpp"
 #include "common/chart_export.hpp"
+#include "common/legend_below.hpp"
+#include "common/objective_label.hpp"
 #include "common/background_job.hpp"
 #include "dot_thinning.hpp"
 #include "scatter_antialiasing.hpp"
@@ -30,7 +33,7 @@ void makeLogAxis(QCPAxis* axis, const QString& label)
 ParetoPlotView::ParetoPlotView(QWidget* parent) : QCustomPlot(parent)
 {
     makeLogAxis(xAxis, "cycles");
-    makeLogAxis(yAxis, "energy (uJ)");
+    makeLogAxis(yAxis, "energy (" + microjouleUnit() + ")");
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setMouseTracking(true);
     setMinimumHeight(240);
@@ -53,10 +56,10 @@ ParetoPlotView::ParetoPlotView(QWidget* parent) : QCustomPlot(parent)
     m_best->setLineStyle(QCPGraph::lsNone);
     m_best->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssStar, QPen(QColor(255, 0, 255), 2), QBrush(Qt::NoBrush), 18));
-    legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    // Below the axes: over them it hid the front's fastest or most frugal designs.
+    placeLegendBelow(this, 3);
     connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
-        rescaleAxes();
+        fitAxes();
         replot();
     });
     m_frame = prepare({}, -1);
@@ -115,12 +118,15 @@ void ParetoPlotView::apply(std::shared_ptr<Frame> frame)
     if (f.hasBest)
         m_best->addData(f.bestCycles, f.bestEnergyUj);
     m_frontLine->setName(QString("Pareto front (%1 designs)").arg(f.front.size()));
-    rescaleAxes();
-    if (!f.valid->isEmpty()) {
-        xAxis->scaleRange(1.15, xAxis->range().center());
-        yAxis->scaleRange(1.15, yAxis->range().center());
-    }
+    fitAxes();
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ParetoPlotView::fitAxes()
+{
+    // Every design and the front inside the frame, none on it (axis_range.hpp).
+    fitAxisToPlotted(xAxis);
+    fitAxisToPlotted(yAxis);
 }
 
 void ParetoPlotView::clearPoints()
@@ -159,13 +165,15 @@ QString ParetoPlotView::tipFor(std::size_t dot) const
     const Dot& d = m_frame->dots[dot];
     const bool onFront =
         std::find(m_frame->front.begin(), m_frame->front.end(), m_frame->index[dot]) != m_frame->front.end();
-    return QString("#%1, generation %2%3\ncycles %4\nenergy %5 uJ\nEDP %6")
+    return QString("#%1, generation %2%3\ncycles %4\nenergy %5 %6\nEDP %7 %8")
         .arg(m_frame->index[dot])
         .arg(d.generation)
         .arg(onFront ? ", on the Pareto front" : "")
         .arg(d.cycles, 0, 'g', 6)
         .arg(d.energyPj * 1e-6, 0, 'g', 6)
-        .arg(d.edp, 0, 'g', 4);
+        .arg(microjouleUnit())
+        .arg(d.edp, 0, 'g', 4)
+        .arg(edpUnit());
 }
 
 void ParetoPlotView::mousePressEvent(QMouseEvent* event)

@@ -70,6 +70,7 @@ public:
 
 private:
     QString tipFor(std::size_t dot) const;
+    void fitAxes();
 
     QCPGraph* m_valid = nullptr;
     QCPGraph* m_frontLine = nullptr;

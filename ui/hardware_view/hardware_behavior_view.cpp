@@ -1,7 +1,9 @@
 #include "hardware_view/hardware_behavior_view.hpp"
 
+#include "common/number_text.hpp"
 #include "util/error.hpp"
 
+#include <QComboBox>
 #include <QGraphicsLineItem>
 #include <QGraphicsPolygonItem>
 #include <QGraphicsRectItem>
@@ -27,7 +29,7 @@ namespace {
 
 constexpr int kSliderMax = 100000;   // the slider is proportional beyond this many steps
 constexpr double kAspect = 16.0 / 9; // the picture's width / height where the PE array decides it
-constexpr double kMinTextPx = 9;     // Fit zooms no further out than this text height
+constexpr double kMinTextPx = 8;     // Fit zooms no further out than this text height
 
 QColor castColor(SpatialCast cast, bool output)
 {
@@ -95,6 +97,9 @@ QGraphicsSimpleTextItem* addText(QGraphicsScene* scene, const QString& text, dou
 
 HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
 {
+    // In the Design view's tabs, the picture takes the view's width (the loop nest folds while it is
+    // shown; its loops are read out above the picture).
+    setProperty("sparsemapWideDetail", true);
     m_scene = new QGraphicsScene(this);
     m_view = new ZoomableGraphicsView(this);
     m_view->setScene(m_scene);
@@ -120,9 +125,20 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     m_stepEdit = new QLineEdit(this);
     m_stepEdit->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{1,18}")), this));
-    m_stepEdit->setMaximumWidth(90);
-    m_stepEdit->setToolTip(tr("Time step (0-based); Enter jumps to it"));
+    m_stepEdit->setMaximumWidth(80);
+    m_stepEdit->setPlaceholderText(tr("step"));
+    m_stepEdit->setToolTip(tr("Temporal iteration to show (0-based); Enter jumps to it"));
     m_stepOf = new QLabel(this);
+    m_stepOf->setToolTip(
+        tr("A time step is one iteration of the mapping's temporal loops (every level's, outermost to "
+           "innermost), not a clock cycle: the picture shows the tiles each level holds and the MACs' "
+           "states during it. The cycle given is the step's share of the model's cycles."));
+    m_speedBox = new QComboBox(this);
+    for (const int speed : playSpeeds())
+        m_speedBox->addItem(tr("%1/s").arg(speed), speed);
+    m_speedBox->setToolTip(tr("Play's speed: time steps per second"));
+    connect(m_speedBox, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setPlaySpeed(m_speedBox->itemData(index).toInt()); });
     m_loops = new QLabel(this);
     m_loops->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_loops->setWordWrap(true);
@@ -130,12 +146,14 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     m_counts->setWordWrap(true);
 
     auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Step"), this));
+    // (No "Step" caption: the readout below starts with "Step = temporal iteration k of N"; the row
+    // stays narrow enough for the Design view of a 1024 px window.)
     controls->addWidget(m_stepEdit);
     controls->addWidget(m_stepOf);
     controls->addWidget(m_prev);
     controls->addWidget(m_next);
     controls->addWidget(m_play);
+    controls->addWidget(m_speedBox);
     controls->addWidget(m_slider, 1);
     controls->addWidget(m_fit);
 
@@ -162,13 +180,14 @@ HardwareBehaviorView::HardwareBehaviorView(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(legend);
 
-    m_timer.setInterval(400);
     connect(&m_timer, &QTimer::timeout, this, [this] {
         if (m_step + 1 >= stepCount())
             setPlaying(false);
         else
-            setStep(m_step + 1);
+            setStep(m_step + m_stride);
     });
+    m_speedBox->setCurrentIndex(int(playSpeeds().indexOf(10)));
+    setPlaySpeed(10);
     connect(m_prev, &QToolButton::clicked, this, &HardwareBehaviorView::previousStep);
     connect(m_next, &QToolButton::clicked, this, &HardwareBehaviorView::nextStep);
     connect(m_play, &QToolButton::toggled, this, &HardwareBehaviorView::setPlaying);
@@ -204,6 +223,7 @@ void HardwareBehaviorView::clear()
     m_counts->clear();
     for (QWidget* w : std::initializer_list<QWidget*>{m_prev, m_next, m_play, m_slider, m_stepEdit})
         w->setEnabled(false);
+    m_cycles = 0;
     m_stepEdit->clear();
     m_stepOf->clear();
 }
@@ -224,6 +244,7 @@ void HardwareBehaviorView::setDesign(const Workload& workload, const Architectur
         m_trace = std::make_unique<analysis::HardwareTrace>(workload, arch, design);
         // The picture draws the model's own counts, so that summed over the steps it says what the
         // Metrics say (the sampled operand values only tell where the zeros are; tiles still show them).
+        m_cycles = result.valid && std::isfinite(result.cycles) ? result.cycles : 0;
         if (result.valid)
             m_trace->useModelCounts(std::llround(result.compute.actual), std::llround(result.compute.gated),
                                     std::llround(result.compute.skipped));
@@ -247,7 +268,6 @@ void HardwareBehaviorView::setDesign(const Workload& workload, const Architectur
     m_updatingControls = true;
     m_slider->setRange(0, static_cast<int>(std::min<std::int64_t>(last, kSliderMax)));
     m_updatingControls = false;
-    m_stepOf->setText(tr("of %1").arg(m_trace->stepCount()));
     m_step = 0;
     updateStep();
     m_view->fitAll();
@@ -264,8 +284,8 @@ QString HardwareBehaviorView::levelSummary(int level, const model::EvaluationRes
         fills += t.fills.actual;
         updates += t.updates.actual;
     }
-    // Two short lines: the column of level boxes stays narrow.
-    return tr("energy %1 pJ · words per instance:\nreads %2, fills %3, updates %4")
+    // One line: the column stays short enough for the picture to fit a 1024x700 window.
+    return tr("energy %1 pJ · words per instance: reads %2, fills %3, updates %4")
         .arg(number(r.energyPj), number(reads), number(fills), number(updates));
 }
 
@@ -293,7 +313,9 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
     // (DRAM, the buffers, the PE buffers as one box, the MACs), each box with its numbers and the
     // fan-out below it as one arrow per tensor; on the right the PE array on the architecture's mesh.
     // Texts are drawn at scale 1 and the array is fitted to the column's height, so that at Fit on a
-    // 1024x700 or larger view the texts stay >= 9 px.
+    // 1024x700 or larger window (the Design view's tab, the loop nest folded) the texts stay >= 8 px and
+    // the whole picture is in view: one line per level's numbers, its tiles side by side, one line of
+    // casts per fan-out.
     constexpr double kLine = 15, kPad = 8, kColumnGap = 60;
     double y = 0, textRight = 0;
     const auto text = [&](const QString& s, double x, double ty, const QColor& color = Qt::black,
@@ -320,12 +342,17 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
     };
     // The fan-out below a level: one arrow per tensor, coloured by how it is sent.
     const auto fanout = [&](const analysis::Fanout& f) {
-        const double height = kLine * (tensors + 1) + 14;
+        // Every tensor's cast on one line (in its colour), the fan-out's use on the next.
+        const double height = kLine * 2 + 14;
         const double x0 = 40, xText = x0 + tensors * 14 + 10;
+        double x = xText;
         for (int t = 0; t < tensors; ++t) {
             const QColor c = castColor(f.cast[t], w.tensors[t].isOutput);
             arrow({x0 + t * 14, y + 2}, {x0 + t * 14, y + height - 2}, c, 1.5);
-            text(castText(f, t, w.tensors[t]), xText, y + 4 + kLine * t, c);
+            auto* cast =
+                text(castText(f, t, w.tensors[t]) + (t + 1 < tensors ? QStringLiteral(";") : QString()), x,
+                     y + 4, c);
+            x += cast->boundingRect().width() + 8;
         }
         if (f.cast.empty() || f.cast[0] != SpatialCast::None)
             text(tr("fan-out: %1 of %2 children used (%3 x %4)")
@@ -333,7 +360,7 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
                      .arg(f.childrenPerParent)
                      .arg(f.usedX)
                      .arg(f.usedY),
-                 xText, y + 4 + kLine * tensors, QColor(0x40, 0x40, 0x40));
+                 xText, y + 4 + kLine, QColor(0x40, 0x40, 0x40));
         y += height;
     };
 
@@ -351,14 +378,17 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
             text(summary, kPad, y, QColor(0x40, 0x40, 0x40));
             y += kLine * lines(summary);
         }
+        // The tiles side by side on one line; later steps' tiles may have longer coordinates: each
+        // gets room for that.
+        double x = 2 * kPad;
         for (int t = 0; t < tensors; ++t) {
-            auto* tile = text(levelTileText(s, t), 2 * kPad, y + kLine * t,
+            auto* tile = text(levelTileText(s, t), x, y,
                               trace.design().mapping.keeps(s, t) ? Qt::black : QColor(0xa0, 0xa0, 0xa0));
             m_levelTiles[s].push_back(tile);
-            // Later steps' tiles may have longer coordinates: room for them in the box.
-            textRight = std::max(textRight, 2 * kPad + 1.3 * tile->boundingRect().width());
+            x += 1.3 * tile->boundingRect().width() + 10;
+            textRight = std::max(textRight, x);
         }
-        y += kLine * tensors + 6;
+        y += kLine + 6;
         box(top, y - top, s == 0 ? QColor(0xfd, 0xf3, 0xe1) : QColor(0xe8, 0xf4, 0xea),
             QString::fromStdString(spec.name));
         fanout(trace.fanouts()[s]);
@@ -367,19 +397,19 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
     const double peTop = y;
     {
         const QString summary = levelSummary(peLevel, result);
-        text(tr("%1  ×%2 (used %3)")
-                 .arg(QString::fromStdString(peSpec.name))
-                 .arg(peSpec.instances)
-                 .arg(trace.usedInstances(peLevel)),
-             kPad, y + 4, Qt::black, true);
-        y += 4 + kLine;
-        text(tr("%1 MACs each, %2 used (%3 x %4)")
+        auto* title = text(tr("%1  ×%2 (used %3)")
+                               .arg(QString::fromStdString(peSpec.name))
+                               .arg(peSpec.instances)
+                               .arg(trace.usedInstances(peLevel)),
+                           kPad, y + 4, Qt::black, true);
+        // Its MACs on the title's line.
+        text(tr("· %1 MACs each, %2 used (%3 x %4)")
                  .arg(macFan.childrenPerParent)
                  .arg(macFan.used)
                  .arg(macFan.usedX)
                  .arg(macFan.usedY),
-             kPad, y, QColor(0x40, 0x40, 0x40));
-        y += kLine;
+             kPad + title->boundingRect().width() + 8, y + 4, QColor(0x40, 0x40, 0x40));
+        y += 4 + kLine;
         if (!summary.isEmpty()) {
             text(summary, kPad, y, QColor(0x40, 0x40, 0x40));
             y += kLine * lines(summary);
@@ -397,7 +427,7 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
         y += 4 + kLine;
         if (result.valid) {
             const QString totals =
-                tr("whole run (model): MAC energy %1 pJ\ncomputes actual %2, gated %3, "
+                tr("whole run (model): MAC energy %1 pJ · computes actual %2, gated %3, "
                    "skipped %4")
                     .arg(number(c.energyPj), number(c.actual), number(c.gated), number(c.skipped));
             text(totals, kPad, y, QColor(0x40, 0x40, 0x40));
@@ -471,8 +501,9 @@ void HardwareBehaviorView::buildScene(const model::EvaluationResult& result)
         if (used)
             m_peItems.push_back(item);
     }
-    m_scene->setSceneRect(m_scene->itemsBoundingRect().adjusted(-20, -20, 20, 20));
+    m_scene->setSceneRect(m_scene->itemsBoundingRect().adjusted(-8, -8, 8, 8));
 }
+
 void HardwareBehaviorView::setStep(std::int64_t step)
 {
     if (!m_trace)
@@ -559,8 +590,10 @@ void HardwareBehaviorView::updateStep()
             .arg(c.skipped)
             .arg(c.empty)
             .arg(c.idle));
-    m_loops->setText(loopReadout());
+    // What a step is, on the readout's line (it wraps; the control row stays narrow).
+    m_loops->setText(stepText() + QStringLiteral("  ·  ") + loopReadout());
 
+    m_stepOf->setText(tr("of %1").arg(trace.stepCount()));
     m_updatingControls = true;
     m_stepEdit->setText(QString::number(m_step));
     const std::int64_t last = trace.stepCount() - 1;
@@ -571,6 +604,38 @@ void HardwareBehaviorView::updateStep()
     m_updatingControls = false;
     m_prev->setEnabled(m_step > 0);
     m_next->setEnabled(m_step < last);
+}
+
+std::int64_t HardwareBehaviorView::approximateCycle() const
+{
+    if (!m_trace || !(m_cycles > 0))
+        return -1;
+    return static_cast<std::int64_t>(
+        std::floor(static_cast<double>(m_step) * m_cycles / static_cast<double>(m_trace->stepCount())));
+}
+
+QString HardwareBehaviorView::stepText() const
+{
+    if (!m_trace)
+        return {};
+    QString text = tr("Step = temporal iteration %1 of %2").arg(m_step).arg(m_trace->stepCount());
+    if (const std::int64_t cycle = approximateCycle(); cycle >= 0)
+        text += tr(" ≈ cycle %1 of %2").arg(cycle).arg(countText(m_cycles));
+    return text;
+}
+
+void HardwareBehaviorView::setPlaySpeed(int stepsPerSecond)
+{
+    // A timer of at least 30 ms (a repaint per tick), several steps a tick beyond ~33 steps/s.
+    m_speed = std::clamp(stepsPerSecond, 1, 1'000'000);
+    const int interval = std::max(30, 1000 / m_speed);
+    m_stride = std::max(1, static_cast<int>(std::lround(m_speed * interval / 1000.0)));
+    m_timer.setInterval(interval);
+    const int index = m_speedBox->findData(m_speed);
+    if (index >= 0 && index != m_speedBox->currentIndex()) {
+        const QSignalBlocker block(m_speedBox);
+        m_speedBox->setCurrentIndex(index);
+    }
 }
 
 analysis::MacCounts HardwareBehaviorView::shownCounts() const

@@ -4,8 +4,11 @@
 // array on the architecture's mesh (PEs the mapping uses highlighted, the others dim), each PE with its
 // buffer and MAC cells; the tile of every tensor each level holds at the current
 // time step; how every fan-out sends each tensor (broadcast / multicast / unicast, colour-coded); and
-// the MACs coloured active / gated / skipped at that step. A time-step control walks the temporal
-// loops (prev / next, a slider, a step field, play / pause) and reads out every loop's index.
+// the MACs coloured active / gated / skipped at that step. A time step is one iteration of the
+// mapping's temporal loops (their bounds' product is the step count), not a cycle: the control says so
+// and gives the cycle the step corresponds to, in proportion to the model's cycles. It walks the steps
+// (prev / next, a slider, a step field to jump to, play / pause at a chosen speed) and reads out every
+// loop's index.
 // The logic is analysis::HardwareTrace; a step recomputes only the MAC states and labels and repaints
 // one item per PE, so stepping stays fast on a 32 x 32 x 64-MAC array.
 #include "analysis/hardware_trace.hpp"
@@ -18,6 +21,7 @@
 #include <memory>
 #include <optional>
 
+class QComboBox;
 class QGraphicsScene;
 class QGraphicsSimpleTextItem;
 class QLabel;
@@ -52,6 +56,21 @@ public:
     QString loopReadout() const;
     QString errorText() const { return m_error; }
     bool isPlaying() const { return m_timer.isActive(); }
+    // "Step = temporal iteration 7 of 16 ≈ cycle 10 of 25": what the step field's number counts (at the
+    // head of the loop readout).
+    QString stepText() const;
+    // The model's cycle the current step corresponds to, floor(step x cycles / steps); -1 without cycles.
+    std::int64_t approximateCycle() const;
+    // Play's speed, in time steps per second (the choices of the speed box).
+    static QList<int> playSpeeds() { return {1, 3, 10, 30, 100, 1000, 10000}; }
+    void setPlaySpeed(int stepsPerSecond);
+    int playSpeed() const { return m_speed; }
+    // What a tick of Play does: `playStride()` steps every `playInterval()` ms.
+    int playStride() const { return m_stride; }
+    int playInterval() const { return m_timer.interval(); }
+    QComboBox* speedBox() const { return m_speedBox; }
+    QLineEdit* stepEdit() const { return m_stepEdit; }
+    QSlider* stepSlider() const { return m_slider; }
 
 public slots:
     void setStep(std::int64_t step); // clamped to [0, stepCount)
@@ -79,6 +98,10 @@ private:
     QSlider* m_slider = nullptr;
     QLineEdit* m_stepEdit = nullptr;
     QLabel* m_stepOf = nullptr;
+    QComboBox* m_speedBox = nullptr;
+    int m_speed = 10;
+    int m_stride = 1;
+    double m_cycles = 0; // the model's, 0 for an invalid design
     QLabel* m_loops = nullptr;
     QLabel* m_counts = nullptr;
     QTimer m_timer;

@@ -1,6 +1,7 @@
 #include "plot/run_figures.hpp"
 
 #include "analysis/design_space_pca.hpp"
+#include "common/objective_label.hpp"
 #include "compare/compare_view.hpp"
 #include "design_view/breakdown_chart.hpp"
 #include "exploration/convergence_plot_view.hpp"
@@ -86,9 +87,8 @@ QStringList renderRunFigures(const Session& session, const FigureOptions& option
         for (const auto& stats : run.result.convergence)
             generations.addGeneration(stats);
     }
-    generations.setObjectiveLabel(
-        sameObjective ? QString::fromStdString(model::objectiveName(session.runs[0].settings.objective))
-                      : QString("objective (each run's own)"));
+    generations.setObjectiveLabel(sameObjective ? objectiveAxisLabel(session.runs[0].settings.objective)
+                                                : QString("objective (each run's own)"));
     generations.refresh();
     saveFigure(&generations, "convergence-generations", options, written);
 

@@ -102,6 +102,9 @@ WorkloadEditorPanel::WorkloadEditorPanel(QWidget* parent)
     connect(m_doc, &WorkloadDocument::modifiedChanged, this, &WorkloadEditorPanel::updateTitle);
     connect(m_doc, &WorkloadDocument::filePathChanged, this, &WorkloadEditorPanel::updateTitle);
     connect(m_doc, &WorkloadDocument::changed, this, [this] {
+        // A rejected edit's message is about the workload before this change: it no longer applies.
+        if (m_messageIsError)
+            showMessage({}, false);
         updateTitle();
         updateProblems();
         rebuildLoadButtons();
@@ -281,6 +284,7 @@ void WorkloadEditorPanel::showMessage(const QString& message, bool error)
 {
     m_message->setText(message);
     m_message->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+    m_messageIsError = error;
 }
 
 void WorkloadEditorPanel::updateProblems()

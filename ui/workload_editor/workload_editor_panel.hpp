@@ -86,6 +86,7 @@ private:
     QLabel* m_modifiedMarker = nullptr;
     QLabel* m_problems = nullptr;
     QLabel* m_message = nullptr;
+    bool m_messageIsError = false;
 };
 
 } // namespace sparsemap::ui
