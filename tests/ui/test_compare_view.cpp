@@ -310,6 +310,50 @@ private slots:
         }
     }
 
+    // Another run's curve passes just below and left of the pin (alpha's late point, 1.5e11 at
+    // evaluation 4, the right end): the name goes where it meets neither curve and stays inside the
+    // axes (it used to go below and left whenever the right side had no room, over such a curve).
+    void pinLabelAvoidsOtherRunsCurves()
+    {
+        Session session = handMadeSession();
+        RunRecord delta = run("delta", "sa", 4, 4);
+        delta.result.points = {point(true, 1e5, 1.4e6), point(true, 1e5, 1.3e6), point(false), point(false)};
+        delta.result.bestIndex = 1;
+        delta.result.convergence = {{0, 1, 1.4e11, 1.4e11, 1.0}, {1, 4, 1.3e11, 1.3e11, 0.5}};
+        session.runs.push_back(delta);
+        CompareView view;
+        view.resize(1000, 700);
+        view.setSession(session);
+        view.table()->clearSelection(); // every run plotted
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCustomPlot* plot = view.convergencePlot();
+        plot->replot();
+        QCOMPARE(view.pinMarkerCount(), 1);
+        QCPItemText* label = nullptr;
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
+                label = text;
+        QVERIFY(label);
+        const QRectF box =
+            QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+        QVERIFY(QRectF(plot->axisRect()->rect()).contains(box));
+        const auto px = [&](double key, double value) {
+            return QPointF(plot->xAxis->coordToPixel(key), plot->yAxis->coordToPixel(value));
+        };
+        // alpha: 2e11 from evaluation 2 to 4, down to 9e10; delta: 1.4e11 from 1 to 4, down to 1.3e11.
+        const QList<QLineF> curves = {QLineF(px(2, 2e11), px(4, 2e11)), QLineF(px(4, 2e11), px(4, 9e10)),
+                                      QLineF(px(1, 1.4e11), px(4, 1.4e11)),
+                                      QLineF(px(4, 1.4e11), px(4, 1.3e11))};
+        for (const QLineF& segment : curves)
+            QVERIFY2(!QRectF(segment.p1(), segment.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(box),
+                     qPrintable(QString("a curve meets the label at (%1,%2 %3x%4)")
+                                    .arg(box.x())
+                                    .arg(box.y())
+                                    .arg(box.width())
+                                    .arg(box.height())));
+    }
+
     void doubleClickRequestsTheDesign()
     {
         CompareView view;

@@ -180,7 +180,7 @@ void CompareView::updateConvergence()
     // Pinned designs of the plotted runs: a ring at (evaluation, objective) with the pin's name.
     m_convergence->clearItems();
     m_pinMarkers = 0;
-    std::vector<std::pair<QCPItemText*, double>> labels;
+    std::vector<std::pair<QCPItemText*, QPointF>> labels; // each with its ring's (evaluation, objective)
     for (const Pin& pin : m_pins) {
         if (std::find(m_plotted.begin(), m_plotted.end(), pin.run) == m_plotted.end())
             continue;
@@ -192,7 +192,7 @@ void CompareView::updateConvergence()
         ring->setPen(QPen(color, 2));
         auto* label = new QCPItemText(m_convergence);
         label->position->setParentAnchor(ring->position);
-        labels.emplace_back(label, pin.evaluation); // placed once the axes' ranges are known
+        labels.emplace_back(label, QPointF(pin.evaluation, pin.objective)); // placed once the axes are set
         label->setClipToAxisRect(false);
         label->setPadding(QMargins(2, 1, 2, 1));
         label->setText(pin.name);
@@ -211,18 +211,58 @@ void CompareView::updateConvergence()
         m_convergence->xAxis->setRangeLower(0);
     // Room above and below the curves on the log axis, so that the first and best values show.
     fitAxisToPlotted(m_convergence->yAxis);
-    // A pin's name goes above and right of its ring, where its run's curve never is (it only falls, and
-    // was at most the pin's value when the pin was found); near the right end, where it would leave the
-    // axes, below and left (free of the curve for a run's best so far, the usual pin).
-    const QCPRange x = m_convergence->xAxis->range();
-    const double axesWidth = m_convergence->axisRect()->width();
-    for (const auto& [label, evaluation] : labels) {
-        const double fraction = (evaluation - x.lower) / std::max(1e-12, x.size());
-        const bool right =
-            fraction * axesWidth + 8 + QFontMetrics(label->font()).horizontalAdvance(label->text()) <=
-            axesWidth;
-        label->position->setCoords(right ? 4 : -4, right ? -6 : 6);
-        label->setPositionAlignment(right ? Qt::AlignLeft | Qt::AlignBottom : Qt::AlignRight | Qt::AlignTop);
+    // A pin's name goes beside its ring, on the side where it crosses the fewest plotted curves (every
+    // run's step curve, in pixels) and stays inside the axes: above and right first (its own run's curve
+    // only falls and was at most the pin's value when the pin was found), then below and left, above and
+    // left, below and right.
+    m_convergence->replot(); // lays out the axes: pixel positions below are the drawn ones
+    const QRect axes = m_convergence->axisRect()->rect();
+    std::vector<QLineF> segments;
+    for (int g = 0; g < m_convergence->graphCount(); ++g) {
+        const auto data = m_convergence->graph(g)->data();
+        for (int i = 0; i + 1 < data->size(); ++i) { // lsStepLeft: across at the value, then down
+            const QPointF a(m_convergence->xAxis->coordToPixel(data->at(i)->key),
+                            m_convergence->yAxis->coordToPixel(data->at(i)->value));
+            const QPointF b(m_convergence->xAxis->coordToPixel(data->at(i + 1)->key),
+                            m_convergence->yAxis->coordToPixel(data->at(i + 1)->value));
+            segments.emplace_back(a, QPointF(b.x(), a.y()));
+            segments.emplace_back(QPointF(b.x(), a.y()), b);
+        }
+    }
+    const auto crossings = [&](const QRectF& box) {
+        int count = 0;
+        for (const QLineF& segment : segments)
+            if (QRectF(segment.p1(), segment.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(box))
+                ++count;
+        return count;
+    };
+    for (const auto& [label, ring] : labels) {
+        const QPointF at(m_convergence->xAxis->coordToPixel(ring.x()),
+                         m_convergence->yAxis->coordToPixel(ring.y()));
+        const QFontMetrics metrics(label->font());
+        const QSizeF size(metrics.horizontalAdvance(label->text()) + 4, metrics.height() + 2);
+        struct Side {
+            double dx, dy;
+            Qt::Alignment alignment;
+        };
+        const Side sides[] = {{4, -6, Qt::AlignLeft | Qt::AlignBottom},
+                              {-4, 6, Qt::AlignRight | Qt::AlignTop},
+                              {-4, -6, Qt::AlignRight | Qt::AlignBottom},
+                              {4, 6, Qt::AlignLeft | Qt::AlignTop}};
+        const Side* best = nullptr;
+        int fewest = 0;
+        for (const Side& side : sides) {
+            const QPointF corner(side.dx > 0 ? at.x() + side.dx : at.x() + side.dx - size.width(),
+                                 side.dy < 0 ? at.y() + side.dy - size.height() : at.y() + side.dy);
+            const QRectF box(corner, size);
+            const int count = crossings(box) + (QRectF(axes).contains(box) ? 0 : 1000);
+            if (!best || count < fewest) {
+                best = &side;
+                fewest = count;
+            }
+        }
+        label->position->setCoords(best->dx, best->dy);
+        label->setPositionAlignment(best->alignment);
     }
     m_convergence->replot();
 }
