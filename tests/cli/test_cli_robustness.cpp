@@ -188,8 +188,8 @@ private slots:
             << QStringList{"search", "--workload", toy, "--arch", "cloud", "--budget", "100000000"} << 2
             << "in 1..10000000 (a run keeps every point";
         QTest::newRow("sweep budget past the memory bound")
-            << QStringList{"sweep", "--workloads", toy, "--arch", "cloud", "--budget", "10000001", "--out",
-                           "/nonexistent/x"}
+            << QStringList{"sweep",    "--workloads", toy,     "--arch",        "cloud",
+                           "--budget", "10000001",    "--out", "/nonexistent/x"}
             << 2 << "in 1..10000000 (a run keeps every point";
         // Control characters on the command line are escaped too.
         QTest::newRow("escaped command")
