@@ -9,6 +9,8 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
+
+#include <array>
 #include <qcustomplot.h>
 
 #include <limits>
@@ -85,6 +87,38 @@ QStringList namesInViewOrder(const CompareView& view)
     for (int r = 0; r < view.proxy()->rowCount(); ++r)
         names << cell(view, r, RunTableModel::Name);
     return names;
+}
+
+// The plot's one pin label, drawn: empty when it lies inside the axes, named "alpha late", and no
+// segment (key, value to key, value, in plot coordinates) meets its box; otherwise what is wrong.
+QString curveMeetingPinLabel(QCustomPlot* plot, const QList<std::array<double, 4>>& segments)
+{
+    plot->replot();
+    QCPItemText* label = nullptr;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
+            label = text;
+    if (!label || label->text() != "alpha late")
+        return "no pin label named alpha late";
+    const QRectF box =
+        QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+    if (!(box.width() > 10 && box.height() > 5) || !QRectF(plot->axisRect()->rect()).contains(box))
+        return "the label is not a box inside the axes";
+    const auto px = [&](double key, double value) {
+        return QPointF(plot->xAxis->coordToPixel(key), plot->yAxis->coordToPixel(value));
+    };
+    for (const auto& [k1, v1, k2, v2] : segments)
+        if (QRectF(px(k1, v1), px(k2, v2)).normalized().adjusted(-1, -1, 1, 1).intersects(box))
+            return QString("segment (%1, %2)-(%3, %4) meets the label (%5,%6 %7x%8)")
+                .arg(k1)
+                .arg(v1)
+                .arg(k2)
+                .arg(v2)
+                .arg(box.x())
+                .arg(box.y())
+                .arg(box.width())
+                .arg(box.height());
+    return {};
 }
 
 } // namespace
@@ -267,9 +301,9 @@ private slots:
         QCOMPARE(bars(), QString("sparsemap 50.0, random 33.3"));
     }
 
-    // The pin's name is drawn below and left of its ring, where alpha's best-so-far curve (2e11 from
-    // evaluation 2, 9e10 from evaluation 4; the pin is at evaluation 4, 1.5e11) does not run: no
-    // segment of the curve crosses the label's box.
+    // The pin's name is drawn beside its ring where alpha's best-so-far curve (2e11 from evaluation 2,
+    // 9e10 from evaluation 4; the pin is at evaluation 4, 1.5e11) does not run: no segment of the curve
+    // crosses the label's box.
     void pinLabelCoversNoCurve()
     {
         CompareView view;
@@ -278,36 +312,11 @@ private slots:
         view.table()->selectRow(0); // alpha
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QCustomPlot* plot = view.convergencePlot();
-        plot->replot();
         QCOMPARE(view.pinMarkerCount(), 1);
-        QCPItemText* label = nullptr;
-        for (int i = 0; i < plot->itemCount(); ++i)
-            if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
-                label = text;
-        QVERIFY(label);
-        QCOMPARE(label->text(), QString("alpha late"));
-        const QRectF box =
-            QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
-        QVERIFY(box.width() > 10 && box.height() > 5);
-        const auto px = [&](double key, double value) {
-            return QPointF(plot->xAxis->coordToPixel(key), plot->yAxis->coordToPixel(value));
-        };
         // The step curve drawn: (2, 2e11) level to evaluation 4, then down to 9e10 (its last point).
-        const QList<QLineF> curve = {QLineF(px(2, 2e11), px(4, 2e11)), QLineF(px(4, 2e11), px(4, 9e10))};
-        for (const QLineF& segment : curve) {
-            const QRectF bounds = QRectF(segment.p1(), segment.p2()).normalized().adjusted(-1, -1, 1, 1);
-            QVERIFY2(!bounds.intersects(box),
-                     qPrintable(QString("segment (%1,%2)-(%3,%4) meets the label (%5,%6 %7x%8)")
-                                    .arg(segment.x1())
-                                    .arg(segment.y1())
-                                    .arg(segment.x2())
-                                    .arg(segment.y2())
-                                    .arg(box.x())
-                                    .arg(box.y())
-                                    .arg(box.width())
-                                    .arg(box.height())));
-        }
+        const QString meets =
+            curveMeetingPinLabel(view.convergencePlot(), {{2, 2e11, 4, 2e11}, {4, 2e11, 4, 9e10}});
+        QVERIFY2(meets.isEmpty(), qPrintable(meets));
     }
 
     // Another run's curve passes just below and left of the pin (alpha's late point, 1.5e11 at
@@ -327,31 +336,12 @@ private slots:
         view.table()->clearSelection(); // every run plotted
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QCustomPlot* plot = view.convergencePlot();
-        plot->replot();
         QCOMPARE(view.pinMarkerCount(), 1);
-        QCPItemText* label = nullptr;
-        for (int i = 0; i < plot->itemCount(); ++i)
-            if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
-                label = text;
-        QVERIFY(label);
-        const QRectF box =
-            QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
-        QVERIFY(QRectF(plot->axisRect()->rect()).contains(box));
-        const auto px = [&](double key, double value) {
-            return QPointF(plot->xAxis->coordToPixel(key), plot->yAxis->coordToPixel(value));
-        };
         // alpha: 2e11 from evaluation 2 to 4, down to 9e10; delta: 1.4e11 from 1 to 4, down to 1.3e11.
-        const QList<QLineF> curves = {QLineF(px(2, 2e11), px(4, 2e11)), QLineF(px(4, 2e11), px(4, 9e10)),
-                                      QLineF(px(1, 1.4e11), px(4, 1.4e11)),
-                                      QLineF(px(4, 1.4e11), px(4, 1.3e11))};
-        for (const QLineF& segment : curves)
-            QVERIFY2(!QRectF(segment.p1(), segment.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(box),
-                     qPrintable(QString("a curve meets the label at (%1,%2 %3x%4)")
-                                    .arg(box.x())
-                                    .arg(box.y())
-                                    .arg(box.width())
-                                    .arg(box.height())));
+        const QString meets = curveMeetingPinLabel(
+            view.convergencePlot(),
+            {{2, 2e11, 4, 2e11}, {4, 2e11, 4, 9e10}, {1, 1.4e11, 4, 1.4e11}, {4, 1.4e11, 4, 1.3e11}});
+        QVERIFY2(meets.isEmpty(), qPrintable(meets));
     }
 
     void doubleClickRequestsTheDesign()

@@ -46,6 +46,19 @@ Design handDesign(const Workload& w, const Architecture& arch)
     return d;
 }
 
+// The first valid genome of seed 5's random draws (empty when 50,000 draws find none).
+Genome firstValidGenome(const GenomeLayout& layout)
+{
+    model::GenomeEvaluator evaluator(layout);
+    std::mt19937_64 rng(5);
+    for (int draw = 0; draw < 50000; ++draw) {
+        Genome g = randomGenome(layout, rng);
+        if (evaluator.evaluate(g).valid)
+            return g;
+    }
+    return {};
+}
+
 } // namespace
 
 class TestHardwareView : public QObject {
@@ -297,14 +310,7 @@ private slots:
         for (const char* preset : {"edge", "mobile", "cloud"}) {
             auto layout = std::make_shared<const GenomeLayout>(
                 loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"), loadPreset(preset));
-            model::GenomeEvaluator evaluator(*layout);
-            std::mt19937_64 rng(5);
-            Genome genome;
-            for (int draw = 0; draw < 50000 && genome.empty(); ++draw) {
-                Genome g = randomGenome(*layout, rng);
-                if (evaluator.evaluate(g).valid)
-                    genome = std::move(g);
-            }
+            const Genome genome = firstValidGenome(*layout);
             QVERIFY2(!genome.empty(), preset);
             ui::DesignView design;
             QCOMPARE(design.showGenome(layout, genome, "random"), QString());
@@ -367,14 +373,7 @@ private slots:
         for (const char* preset : {"edge", "mobile", "cloud"}) {
             auto layout = std::make_shared<const GenomeLayout>(
                 loadWorkloadFile(SPARSEMAP_SOURCE_DIR "/samples/workloads/mm3.yaml"), loadPreset(preset));
-            model::GenomeEvaluator evaluator(*layout);
-            std::mt19937_64 rng(5);
-            Genome genome;
-            for (int draw = 0; draw < 50000 && genome.empty(); ++draw) {
-                Genome g = randomGenome(*layout, rng);
-                if (evaluator.evaluate(g).valid)
-                    genome = std::move(g);
-            }
+            const Genome genome = firstValidGenome(*layout);
             QVERIFY2(!genome.empty(), preset);
             ui::MainWindow window;
             window.setAutoAnswer(QMessageBox::Discard);

@@ -69,8 +69,7 @@ void MapperSearch::run(SearchContext& context)
         const auto& sites = layout.sgSites();
         const auto innermost = std::find(sites.begin(), sites.end(), layout.architecture().levelCount() - 1);
         if (innermost != sites.end()) {
-            const auto skipGene = static_cast<std::size_t>(sparse.begin) +
-                                  (inputs.size() + 1) * static_cast<std::size_t>(kFormatGenesPerTensor) +
+            const auto skipGene = static_cast<std::size_t>(layout.segment(GeneSegment::SkipGate).begin) +
                                   static_cast<std::size_t>(innermost - sites.begin());
             model::GenomeEvaluator checker(layout, context.modelOptions());
             std::mt19937_64 probeRng(kMetadataProbeSeed);
